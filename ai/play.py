@@ -1,0 +1,84 @@
+"""Playing whole games between agents, with no screen: `simulate`, the arena, benchmarks.
+
+Every agent decides from its own seat's view. Each seat gets its own `random.Random`, seeded from
+the game seed and the seat, so a game is reproducible from (seed, agents) alone.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Callable, Mapping, Sequence
+from dataclasses import dataclass
+from typing import Any
+
+from ai.base import Agent, Budget
+from core.engine import Action, Game, Outcome
+
+
+def seat_rng(seed: int, seat: int) -> random.Random:
+    """The agent rng of one seat in one game (string seeding is stable across runs)."""
+    return random.Random(f"objective:{seed}:{seat}")
+
+
+def automatic_agent(game: Game, seat: int) -> Agent | None:
+    """The agent of a seat no player fills (Conquer's natives), if the game has one."""
+    pick = getattr(game, "automatic_agent", None)
+    return pick(seat) if pick is not None else None
+
+
+@dataclass(frozen=True)
+class Step:
+    """One action of a finished game, as the trace writes it."""
+
+    seq: int
+    seat: int
+    action: Action
+    text: str
+    state: Any  # the state after the action
+
+
+@dataclass(frozen=True)
+class GameResult:
+    seed: int
+    players: int
+    final: Any
+    actions: tuple[Action, ...]
+    outcome: Outcome
+
+
+def play_game(
+    game: Game,
+    agents: Sequence[Agent],
+    seed: int,
+    options: Mapping[str, Any] | None = None,
+    budget: Callable[[], Budget] = lambda: Budget(iterations=200),
+    on_step: Callable[[Step], None] | None = None,
+    max_actions: int = 200_000,
+) -> GameResult:
+    """Play one game: `agents[i]` fills seat i; automatic seats use the game's own agent."""
+    players = len(agents)
+    state = game.new(dict(options or {}), players, seed)
+    rngs: dict[int, random.Random] = {}
+    actions: list[Action] = []
+    for _ in range(max_actions):
+        seat = game.to_move(state)
+        if seat is None:
+            break
+        agent = agents[seat] if 0 <= seat < players else automatic_agent(game, seat)
+        if agent is None:
+            raise RuntimeError(f"{game.title}: nobody plays seat {seat}")
+        rng = rngs.setdefault(seat, seat_rng(seed, seat))
+        legal = game.legal_actions(state)
+        if len(legal) == 1:
+            action = legal[0]
+        else:
+            action = agent.choose(game, game.observe(state, seat), legal, budget(), rng)
+        text = game.describe(state, action) if on_step else ""
+        state = game.apply(state, action)
+        actions.append(action)
+        if on_step:
+            on_step(Step(len(actions), seat, action, text, state))
+    outcome = game.outcome(state)
+    if outcome is None:
+        raise RuntimeError(f"{game.title}: seed {seed} did not end within {max_actions} actions")
+    return GameResult(seed, players, state, tuple(actions), outcome)

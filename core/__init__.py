@@ -1,0 +1,38 @@
+"""Rules engines: pure Python, no I/O.
+
+`games()` lists the registered games; `game(id)` finds one.
+"""
+
+from __future__ import annotations
+
+from importlib import import_module
+
+from core.engine import Game
+
+# Game id -> module holding its `GAME`. Order is the order menus show.
+_REGISTRY: dict[str, str] = {}
+_loaded: dict[str, Game] = {}
+
+
+class UnknownGame(KeyError):
+    """No game has that id. str() is a sentence for the player."""
+
+    def __str__(self) -> str:
+        known = ", ".join(_REGISTRY) or "none"
+        return f"unknown game {self.args[0]!r} (known games: {known})"
+
+
+def game_ids() -> tuple[str, ...]:
+    return tuple(_REGISTRY)
+
+
+def game(game_id: str) -> Game:
+    if game_id not in _REGISTRY:
+        raise UnknownGame(game_id)
+    if game_id not in _loaded:
+        _loaded[game_id] = import_module(_REGISTRY[game_id]).GAME
+    return _loaded[game_id]
+
+
+def games() -> tuple[Game, ...]:
+    return tuple(game(g) for g in _REGISTRY)

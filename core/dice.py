@@ -1,0 +1,107 @@
+"""Counter-based dice held in the game state.
+
+Every random number a game uses is `splitmix64(seed, counter)`: the state carries the seed and the
+counter, so a game is fully determined by its seed and the actions taken (saves, replays, bug
+reports). Dice are immutable values; every draw returns the value and the advanced dice.
+
+`LoadedDice` is the same interface with scripted results, for setting up the rulebook's worked
+examples ("the NVA rolls 2, the VC rolls 5 ...") in tests.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+from typing import TypeVar
+
+T = TypeVar("T")
+
+MASK64 = (1 << 64) - 1
+GOLDEN_GAMMA = 0x9E3779B97F4A7C15
+
+
+def splitmix64(seed: int, counter: int) -> int:
+    """The `counter`-th 64-bit output of the splitmix64 stream started at `seed`."""
+    z = (seed + (counter + 1) * GOLDEN_GAMMA) & MASK64
+    z = ((z ^ (z >> 30)) * 0xBF58476D1CE4E5B9) & MASK64
+    z = ((z ^ (z >> 27)) * 0x94D049BB133111EB) & MASK64
+    return z ^ (z >> 31)
+
+
+@dataclass(frozen=True, slots=True)
+class Dice:
+    """A seeded stream of dice. `counter` is how many numbers have been drawn so far."""
+
+    seed: int
+    counter: int = 0
+
+    def below(self, n: int) -> tuple[int, Dice]:
+        """A uniform integer in [0, n) and the advanced dice (multiply-shift, bias < 2**-58)."""
+        value = (splitmix64(self.seed, self.counter) * n) >> 64
+        return value, Dice(self.seed, self.counter + 1)
+
+    def d6(self) -> tuple[int, Dice]:
+        value, dice = self.below(6)
+        return value + 1, dice
+
+    def roll(self, count: int) -> tuple[tuple[int, ...], Dice]:
+        """`count` d6 in order."""
+        dice: Dice | LoadedDice = self
+        values = []
+        for _ in range(count):
+            value, dice = dice.d6()
+            values.append(value)
+        return tuple(values), dice
+
+    def shuffle(self, items: Sequence[T]) -> tuple[tuple[T, ...], Dice]:
+        """Fisher-Yates from the same stream: len(items) - 1 draws."""
+        return _shuffle(self, items)
+
+
+@dataclass(frozen=True, slots=True)
+class LoadedDice:
+    """Scripted d6 results for tests: `LoadedDice((2, 5, 3, 3, 3))` rolls exactly those.
+
+    Shuffles and draws below other bounds fall back to a seeded stream so that loaded dice can
+    drive a whole game; running out of scripted faces raises, so a test notices extra rolls.
+    """
+
+    faces: tuple[int, ...]
+    counter: int = 0
+    seed: int = 0
+
+    def below(self, n: int) -> tuple[int, LoadedDice]:
+        value = (splitmix64(self.seed, self.counter) * n) >> 64
+        return value, LoadedDice(self.faces, self.counter + 1, self.seed)
+
+    def d6(self) -> tuple[int, LoadedDice]:
+        if not self.faces:
+            raise AssertionError(f"LoadedDice ran out of faces after {self.counter} rolls")
+        face = self.faces[0]
+        if not 1 <= face <= 6:
+            raise ValueError(f"a d6 cannot show {face}")
+        return face, LoadedDice(self.faces[1:], self.counter + 1, self.seed)
+
+    def roll(self, count: int) -> tuple[tuple[int, ...], LoadedDice]:
+        values = []
+        dice = self
+        for _ in range(count):
+            value, dice = dice.d6()
+            values.append(value)
+        return tuple(values), dice
+
+    def shuffle(self, items: Sequence[T]) -> tuple[tuple[T, ...], LoadedDice]:
+        return _shuffle(self, items)
+
+
+def _shuffle(dice, items):
+    out = list(items)
+    for i in range(len(out) - 1, 0, -1):
+        j, dice = dice.below(i + 1)
+        out[i], out[j] = out[j], out[i]
+    return tuple(out), dice
+
+
+def shuffle_draws(n: int) -> int:
+    """How many numbers a shuffle of `n` items draws from the stream."""
+    return max(0, n - 1)

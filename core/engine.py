@@ -1,0 +1,227 @@
+"""The contract every game implements, and the small value types it speaks in.
+
+A game is one object (see `Game`) found by id in the registry (`core.games()`, `core.game(id)`).
+States are immutable; `apply` returns a new state and never touches its input. Everything random
+comes from the `Dice` held in the state, so `seed + actions` determines a game completely.
+
+Actions are small tuples of plain values, verb first: `("b52", 3)`, `("done",)`. They are hashable,
+cheap to compare, and msgpack-encodable; `encode_action` / `decode_action` round-trip them.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Hashable, Mapping, Sequence
+from dataclasses import dataclass, field
+from typing import Any, Protocol, runtime_checkable
+
+Action = tuple
+State = Any
+View = Hashable
+
+
+class IllegalAction(Exception):
+    """An action the rules do not allow here. The message says why, in a sentence."""
+
+    def __init__(self, why: str) -> None:
+        super().__init__(why)
+        self.why = why
+
+
+class OptionError(ValueError):
+    """A bad option name or value. The message is a sentence for the player."""
+
+
+@dataclass(frozen=True, slots=True)
+class Option:
+    """One configurable rule: drives the Setup screen and `--option KEY=VALUE`.
+
+    `default` fixes the type (bool, int or str). With `choices`, only those values are allowed;
+    an int option may instead give `minimum`/`maximum`. `rule` is the rulebook id it implements.
+    """
+
+    key: str
+    default: bool | int | str
+    help: str
+    choices: tuple = ()
+    label: str = ""
+    minimum: int | None = None
+    maximum: int | None = None
+    advanced: bool = False
+    rule: str = ""
+
+    @property
+    def kind(self) -> type:
+        return type(self.default)
+
+    @property
+    def title(self) -> str:
+        return self.label or self.key.replace("_", " ").capitalize()
+
+    def parse(self, text: str) -> bool | int | str:
+        """Read a value typed by a person (`on`, `12`, `sum_2d6`) and check it."""
+        text = text.strip()
+        if self.kind is bool:
+            lowered = text.lower()
+            if lowered in ("1", "true", "yes", "on"):
+                return self.check(True)
+            if lowered in ("0", "false", "no", "off"):
+                return self.check(False)
+            raise OptionError(f"option {self.key} is on or off, not {text!r}")
+        if self.kind is int:
+            try:
+                value = int(text)
+            except ValueError:
+                raise OptionError(f"option {self.key} takes a whole number, not {text!r}") from None
+            return self.check(value)
+        return self.check(text)
+
+    def check(self, value: Any) -> bool | int | str:
+        """Validate a value of the right type; raise OptionError with a sentence if it is wrong."""
+        if (self.kind is int and isinstance(value, bool)) or not isinstance(value, self.kind):
+            raise OptionError(f"option {self.key} takes a {self.kind.__name__}, not {value!r}")
+        if self.choices and value not in self.choices:
+            allowed = ", ".join(str(c) for c in self.choices)
+            raise OptionError(f"option {self.key} must be one of {allowed}; got {value!r}")
+        if self.minimum is not None and value < self.minimum:
+            raise OptionError(f"option {self.key} must be at least {self.minimum}; got {value}")
+        if self.maximum is not None and value > self.maximum:
+            raise OptionError(f"option {self.key} must be at most {self.maximum}; got {value}")
+        return value
+
+
+def resolve_options(options: Sequence[Option], given: Mapping[str, Any] | None) -> dict[str, Any]:
+    """Defaults overlaid with `given` (typed values or strings to parse); unknown keys refused."""
+    by_key = {o.key: o for o in options}
+    resolved = {o.key: o.default for o in options}
+    for key, value in (given or {}).items():
+        option = by_key.get(key)
+        if option is None:
+            known = ", ".join(sorted(by_key)) or "none"
+            raise OptionError(f"unknown option {key!r} (known options: {known})")
+        resolved[key] = option.parse(value) if isinstance(value, str) else option.check(value)
+    return resolved
+
+
+def parse_option_assignments(options: Sequence[Option], pairs: Sequence[str]) -> dict[str, Any]:
+    """`["trail_growth=sum_2d6", "opt_allied=on"]` -> typed values (for `--option K=V`)."""
+    given: dict[str, str] = {}
+    for pair in pairs:
+        key, sep, value = pair.partition("=")
+        if not sep or not key:
+            raise OptionError(f"an option is written KEY=VALUE, not {pair!r}")
+        given[key.strip()] = value
+    return resolve_options(options, given)
+
+
+@dataclass(frozen=True, slots=True)
+class Event:
+    """One thing the last `apply` did, for the log and the trace.
+
+    A die event has the faces rolled (`dice`), its `purpose`, what it was compared `against` and
+    the `result`. A shuffle draws `draws` numbers from the dice stream without faces to show.
+    """
+
+    text: str
+    purpose: str = ""
+    dice: tuple[int, ...] = ()
+    against: str = ""
+    result: str = ""
+    shuffle_draws: int = 0
+
+    @property
+    def draws(self) -> int:
+        """How many numbers this event took from the dice stream."""
+        return len(self.dice) + self.shuffle_draws
+
+    def to_json(self) -> dict:
+        data: dict[str, Any] = {"text": self.text}
+        if self.dice:
+            data.update(purpose=self.purpose, dice=list(self.dice), against=self.against)
+            data["result"] = self.result
+        if self.shuffle_draws:
+            data["shuffle_draws"] = self.shuffle_draws
+        return data
+
+
+def roll_event(purpose: str, dice: Sequence[int], against: str, result: str) -> Event:
+    faces = "+".join(str(d) for d in dice)
+    text = f"{purpose}: rolled {faces} ({against}) -> {result}"
+    return Event(text, purpose, tuple(dice), against, result)
+
+
+@dataclass(frozen=True, slots=True)
+class Outcome:
+    """The end of a game: a return per seat (1 best, 0 worst) and a sentence for the player."""
+
+    returns: tuple[float, ...]
+    sentence: str
+    winners: tuple[int, ...] = field(default=())
+    label: str = ""  # the short category for tallies: 'Defeat: "Hamburger Hill"', "Team win"
+
+
+@runtime_checkable
+class Game(Protocol):
+    """The rules of one game. Stateless: every method takes the state it works on."""
+
+    id: str
+    title: str
+    options: tuple[Option, ...]
+    seats: range
+
+    def new(self, options: Mapping[str, Any], players: int, seed: int) -> State: ...
+
+    def to_move(self, s: State) -> int | None:
+        """The seat to act next; None when the game is over."""
+
+    def legal_actions(self, s: State) -> tuple[Action, ...]:
+        """Every legal action; non-empty unless the game is over."""
+
+    def apply(self, s: State, a: Action) -> State:
+        """The state after `a`. Never mutates `s`; raises IllegalAction if `a` is not legal."""
+
+    def events(self, s: State) -> tuple[Event, ...]:
+        """What the apply that produced `s` did: every die with its purpose and result."""
+
+    def outcome(self, s: State) -> Outcome | None: ...
+
+    def turn(self, s: State) -> int:
+        """The turn counter players see (for listings and autosave)."""
+
+    def observe(self, s: State, seat: int | None) -> View:
+        """Exactly what `seat` may know; hashable. `seat=None` is a spectator: public facts only."""
+
+    def determinize(self, view: View, rng: Any) -> State:
+        """A full state consistent with `view`: hidden things resampled, dice seed replaced."""
+
+    def describe(self, s: State, a: Action) -> str:
+        """Text for the action picker and the log."""
+
+    def to_json(self, view: View) -> dict:
+        """Plain data of a view: the trace, the generic screen, debugging."""
+
+
+def encode_action(action: Action) -> list:
+    """An action as plain msgpack/JSON data (nested tuples become lists)."""
+    return [encode_action(x) if isinstance(x, tuple) else x for x in action]
+
+
+def decode_action(data: Any) -> Action:
+    """The inverse of `encode_action`; raises ValueError on data that cannot be an action."""
+    if not isinstance(data, list | tuple):
+        raise ValueError(f"an action is a list, not {type(data).__name__}")
+    out = []
+    for x in data:
+        if isinstance(x, list | tuple):
+            out.append(decode_action(x))
+        elif x is None or isinstance(x, bool | int | str):
+            out.append(x)
+        else:
+            raise ValueError(f"an action holds plain values, not {type(x).__name__}")
+    return tuple(out)
+
+
+def play_out(game: Game, s: State, actions: Sequence[Action]) -> State:
+    """Apply `actions` in order (each checked by `apply`)."""
+    for a in actions:
+        s = game.apply(s, a)
+    return s

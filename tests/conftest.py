@@ -1,0 +1,34 @@
+from __future__ import annotations
+
+import os
+import time
+
+import pytest
+
+import core
+
+
+@pytest.fixture
+def duel(monkeypatch):
+    """The contract's test game, registered as `duel` for saves, CLI and screen tests."""
+    monkeypatch.setitem(core._REGISTRY, "duel", "tests.tinygame")
+    core._loaded.pop("duel", None)
+    yield core.game("duel")
+    core._loaded.pop("duel", None)
+
+
+@pytest.fixture
+def utc(monkeypatch):
+    """Dates on screen in UTC, so snapshots do not depend on the machine's time zone."""
+    monkeypatch.setenv("TZ", "UTC")
+    time.tzset()
+    yield
+    monkeypatch.delenv("TZ", raising=False)
+    time.tzset()
+
+
+@pytest.fixture
+def save_dir(tmp_path, monkeypatch):
+    folder = tmp_path / "saves"
+    monkeypatch.setenv("OBJECTIVE_SAVE_DIR", os.fspath(folder))
+    return folder

@@ -1,0 +1,173 @@
+"""Game records: encoding, replay, the store, and one clear sentence for every bad file."""
+
+from __future__ import annotations
+
+import os
+from dataclasses import replace
+
+import msgpack
+import pytest
+
+from saves import (
+    FORMAT_TAG,
+    FORMAT_VERSION,
+    SaveError,
+    SaveStore,
+    SeatInfo,
+    decode,
+    encode,
+    new_record,
+    read_record,
+    replay,
+    state_digest,
+)
+from saves.store import default_save_dir
+from tests.contract import play_random
+
+SEATS = (SeatInfo("Ann"), SeatInfo("Bot", "random"))
+
+
+def finished_record(duel, seed=3):
+    p = play_random(duel, seed)
+    record = new_record("duel", {}, 2, SEATS, seed)
+    return record.with_actions(p.actions, p.states[-1], duel), p.states[-1]
+
+
+def test_record_roundtrip_and_replay(duel):
+    record, final = finished_record(duel)
+    again = decode(encode(record))
+    assert again == record
+    assert replay(again) == final
+    assert again.digest == state_digest(final)
+    assert again.finished and again.turn == duel.turn(final)
+
+
+def test_digest_changes_with_the_state(duel):
+    a = duel.new({}, 2, 1)
+    b = duel.apply(a, ("stand",))
+    assert state_digest(a) != state_digest(b)
+    assert state_digest(a) == state_digest(duel.new({}, 2, 1))
+
+
+def raw_record(duel, **changes):
+    record, _ = finished_record(duel)
+    data = msgpack.unpackb(encode(record), raw=False)
+    data.update(changes)
+    return msgpack.packb(data, use_bin_type=True)
+
+
+def good_bytes(duel):
+    record, _ = finished_record(duel)
+    return encode(record)
+
+
+BAD_FILES = {
+    "empty": (lambda d: b"", "the file is empty"),
+    "garbage bytes": (lambda d: bytes(range(0xC1, 0xC1 + 40)), "not an Objective save"),
+    "random bytes": (lambda d: b"\xc1\x00\xff\xfe" * 64, "not an Objective save"),
+    "truncated": (lambda d: good_bytes(d)[:-7], "cut short"),
+    "plain text": (lambda d: b"this is my shopping list\neggs\n", "plain text"),
+    "not a record": (lambda d: msgpack.packb([1, 2, 3]), "not a game record"),
+    "deeply nested": (lambda d: b"\x91" * 200_000 + b"\x00", "nested far too deeply"),
+    "nested junk in a map": (
+        lambda d: msgpack.packb({"format": FORMAT_TAG, "junk": _nest(100)}),
+        "nested far too deeply",
+    ),
+    "wrong format tag": (lambda d: raw_record(d, format="chess-pgn"), "wrong format tag"),
+    "newer version": (lambda d: raw_record(d, version=FORMAT_VERSION + 1), "newer version"),
+    "missing field": (lambda d: _drop(raw_record(d), "seed"), "'seed' is missing"),
+    "unknown game": (lambda d: raw_record(d, game="chess"), "does not know ('chess')"),
+    "illegal action": (lambda d: raw_record(d, actions=[["stand"], ["fly"]]), "is not legal"),
+    "digest mismatch": (lambda d: raw_record(d, digest="0" * 32), "does not reach the saved"),
+    "bad option": (lambda d: raw_record(d, options={"bust_limit": 99}), "option"),
+}
+
+
+def _nest(depth):
+    value = 0
+    for _ in range(depth):
+        value = [value]
+    return value
+
+
+def _drop(data, key):
+    raw = msgpack.unpackb(data, raw=False)
+    del raw[key]
+    return msgpack.packb(raw)
+
+
+@pytest.mark.parametrize("case", BAD_FILES, ids=str)
+def test_every_bad_file_gives_one_clear_sentence(duel, tmp_path, case):
+    make, expected = BAD_FILES[case]
+    path = tmp_path / "bad.objective"
+    path.write_bytes(make(duel))
+    before = path.read_bytes()
+    with pytest.raises(SaveError) as info:
+        replay(read_record(path))
+    message = str(info.value)
+    assert expected in message
+    assert "\n" not in message and "Traceback" not in message
+    assert path.read_bytes() == before
+
+
+def test_missing_file_is_a_save_error(tmp_path):
+    with pytest.raises(SaveError, match="no save file"):
+        read_record(tmp_path / "nope.objective")
+
+
+def test_store_lists_saves_newest_first_with_broken_files(duel, tmp_path):
+    store = SaveStore(tmp_path)
+    record, _ = finished_record(duel)
+    old = store.save(replace(record, updated=1000.0))
+    new = store.save(replace(record, updated=2000.0))
+    (tmp_path / "broken.objective").write_bytes(b"\x00\x01garbage")
+    (tmp_path / "notes.txt").write_text("not a save")
+    entries = store.entries()
+    assert [e.path for e in entries if e.record] == [new, old]
+    broken = [e for e in entries if e.record is None]
+    assert len(broken) == 1 and broken[0].error
+
+
+def test_autosave_slot_and_continue(duel, tmp_path):
+    store = SaveStore(tmp_path)
+    record = new_record("duel", {}, 2, SEATS, 5)
+    path = store.autosave(record)
+    assert path.name == "autosave-duel.objective"
+    assert store.latest_autosave().record == record
+    finished, _ = finished_record(duel)
+    store.autosave(finished)
+    assert store.latest_autosave() is None  # a finished game is not offered to continue
+
+
+def test_failed_save_never_clobbers_the_existing_file(duel, tmp_path, monkeypatch):
+    store = SaveStore(tmp_path)
+    record, _ = finished_record(duel)
+    path = store.save(record)
+    before = path.read_bytes()
+
+    def broken_fsync(fd):
+        raise OSError(28, "No space left on device")
+
+    monkeypatch.setattr(os, "fsync", broken_fsync)
+    with pytest.raises(SaveError, match="No space left"):
+        store.save(replace(record, turn=99), path)
+    assert path.read_bytes() == before
+    assert [p.name for p in tmp_path.iterdir()] == [path.name]  # no temp file left behind
+
+
+def test_unencodable_record_fails_before_touching_disk(duel, tmp_path):
+    store = SaveStore(tmp_path)
+    record, _ = finished_record(duel)
+    path = store.save(record)
+    before = path.read_bytes()
+    with pytest.raises(SaveError, match="cannot be written"):
+        store.save(replace(record, options={"bust_limit": object()}), path)
+    assert path.read_bytes() == before
+
+
+def test_save_dir_from_environment(monkeypatch, tmp_path):
+    monkeypatch.setenv("OBJECTIVE_SAVE_DIR", str(tmp_path / "mine"))
+    assert default_save_dir() == tmp_path / "mine"
+    monkeypatch.delenv("OBJECTIVE_SAVE_DIR")
+    assert default_save_dir().name == "saves"
+    assert "objective" in str(default_save_dir())

@@ -1,0 +1,68 @@
+"""Imports point one way (tui -> ai, saves, core; ai -> core; saves -> core; core -> stdlib),
+and core stays pure: no I/O, no printing, no global randomness."""
+
+from __future__ import annotations
+
+import ast
+import sys
+from pathlib import Path
+
+import pytest
+
+ROOT = Path(__file__).resolve().parent.parent
+PACKAGES = ("core", "ai", "saves", "tui")
+ALLOWED = {
+    "core": {"core"},
+    "ai": {"ai", "core"},
+    "saves": {"saves", "core", "msgpack", "platformdirs"},
+    "tui": {"tui", "ai", "saves", "core", "textual", "rich"},
+}
+FORBIDDEN_CALLS_IN_CORE = {"print", "open", "input", "exec", "eval"}
+FORBIDDEN_MODULES_IN_CORE = {"random", "os", "io", "pathlib", "time", "threading", "subprocess"}
+
+
+def modules(package: str):
+    yield from sorted((ROOT / package).rglob("*.py"))
+
+
+def imported_roots(path: Path) -> set[str]:
+    tree = ast.parse(path.read_text(), filename=str(path))
+    roots = set()
+    for node in ast.walk(tree):
+        if isinstance(node, ast.Import):
+            roots.update(alias.name.split(".")[0] for alias in node.names)
+        elif isinstance(node, ast.ImportFrom) and node.level == 0 and node.module:
+            roots.add(node.module.split(".")[0])
+    return roots
+
+
+@pytest.mark.parametrize("package", PACKAGES)
+def test_imports_point_one_way(package):
+    stdlib = set(sys.stdlib_module_names) | {"__future__"}
+    for path in modules(package):
+        third_party = imported_roots(path) - stdlib
+        wrong = third_party - ALLOWED[package]
+        assert not wrong, f"{path.relative_to(ROOT)} imports {sorted(wrong)}"
+
+
+def test_core_is_pure():
+    for path in modules("core"):
+        tree = ast.parse(path.read_text())
+        assert not imported_roots(path) & FORBIDDEN_MODULES_IN_CORE, (
+            f"{path.relative_to(ROOT)} imports I/O or global randomness"
+        )
+        for node in ast.walk(tree):
+            if isinstance(node, ast.Call) and isinstance(node.func, ast.Name):
+                assert node.func.id not in FORBIDDEN_CALLS_IN_CORE, (
+                    f"{path.relative_to(ROOT)}:{node.lineno} calls {node.func.id}()"
+                )
+
+
+def test_ai_sees_views_not_states():
+    """Agents are handed views; no agent module reaches into a game's state module."""
+    for path in modules("ai"):
+        for node in ast.walk(ast.parse(path.read_text())):
+            if isinstance(node, ast.ImportFrom) and node.module:
+                assert not node.module.endswith(".state"), (
+                    f"{path.relative_to(ROOT)} imports {node.module}"
+                )

@@ -1,0 +1,24 @@
+"""Building the app for screen tests: a private save folder, a fixed seed, no AI pauses."""
+
+from __future__ import annotations
+
+from saves.store import SaveStore
+from tui.app import ObjectiveApp
+
+SIZE = (120, 40)
+
+
+def make_app(folder, **kwargs) -> ObjectiveApp:
+    kwargs.setdefault("seed", 1)
+    kwargs.setdefault("ai_delay", 0.0)
+    return ObjectiveApp(store=SaveStore(folder), **kwargs)
+
+
+async def wait_until(pilot, condition, timeout: float = 10.0) -> None:
+    """Let the app run (workers, timers) until `condition()` holds."""
+    waited = 0.0
+    while not condition():
+        if waited > timeout:
+            raise AssertionError("condition not reached in time")
+        await pilot.pause(0.02)
+        waited += 0.02

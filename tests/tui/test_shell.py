@@ -1,0 +1,167 @@
+"""The shell: title, setup, load, help, quit, the size guard, and a whole game by keyboard."""
+
+from __future__ import annotations
+
+from dataclasses import replace
+
+from saves import SaveStore, SeatInfo, new_record
+from tests.contract import play_random
+from tests.tui.helpers import SIZE, make_app, wait_until
+from tui.screens.dialogs import ConfirmScreen, HelpScreen, TooSmallScreen
+from tui.screens.game import GameScreen
+from tui.screens.game_over import GameOverScreen
+from tui.screens.load import LoadScreen
+from tui.screens.setup import SetupScreen
+from tui.screens.title import TitleScreen
+
+
+def fill_saves(folder, duel):
+    """Two good saves with fixed dates and one broken file."""
+    store = SaveStore(folder)
+    seats = (SeatInfo("Ann"), SeatInfo("Bob", "random"))
+    record = new_record("duel", {}, 2, seats, 11)
+    store.save(replace(record, created=1.7e9, updated=1.7e9), folder / "duel-a.objective")
+    p = play_random(duel, 4)
+    done = new_record("duel", {}, 2, seats, 4).with_actions(p.actions, p.states[-1], duel)
+    store.save(replace(done, created=1.6e9, updated=1.6e9), folder / "duel-b.objective")
+    (folder / "broken.objective").write_bytes(b"\x93\x01\x02")
+
+
+# --- snapshots -----------------------------------------------------------------------------------
+
+
+def test_title_snapshot(snap_compare, duel, tmp_path):
+    assert snap_compare(make_app(tmp_path), terminal_size=SIZE)
+
+
+def test_setup_snapshot(snap_compare, duel, tmp_path):
+    assert snap_compare(make_app(tmp_path), terminal_size=SIZE, press=["n"])
+
+
+def test_load_snapshot_lists_a_broken_file(snap_compare, duel, tmp_path, monkeypatch, utc):
+    monkeypatch.setenv("HOME", str(tmp_path))
+    folder = tmp_path / "saves"
+    fill_saves(folder, duel)
+    assert snap_compare(make_app(folder), terminal_size=SIZE, press=["l"])
+
+
+def test_help_snapshot(snap_compare, duel, tmp_path):
+    assert snap_compare(make_app(tmp_path), terminal_size=SIZE, press=["f1"])
+
+
+# --- pilot ---------------------------------------------------------------------------------------
+
+
+async def test_title_to_setup_and_back(duel, tmp_path):
+    app = make_app(tmp_path)
+    async with app.run_test(size=SIZE) as pilot:
+        assert isinstance(app.screen, TitleScreen)
+        await pilot.press("n")
+        assert isinstance(app.screen, SetupScreen)
+        await pilot.press("escape")
+        assert isinstance(app.screen, TitleScreen)
+        await pilot.press("down", "enter")  # the menu: Continue is disabled, so Load
+        assert isinstance(app.screen, LoadScreen)
+        await pilot.press("escape")
+        assert isinstance(app.screen, TitleScreen)
+
+
+async def test_quit_asks_first(duel, tmp_path):
+    app = make_app(tmp_path)
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.press("ctrl+q")
+        assert isinstance(app.screen, ConfirmScreen)
+        await pilot.press("n")
+        assert isinstance(app.screen, TitleScreen)
+        await pilot.press("ctrl+q", "y")
+        await pilot.pause()
+    assert app.return_code == 0
+
+
+async def test_terminal_too_small_notice_loses_nothing(duel, tmp_path):
+    app = make_app(tmp_path)
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.press("n")
+        await pilot.resize_terminal(70, 20)
+        await pilot.pause()
+        assert isinstance(app.screen, TooSmallScreen)
+        await pilot.resize_terminal(100, 30)
+        await pilot.pause()
+        assert isinstance(app.screen, SetupScreen)
+
+
+async def test_help_lists_the_screen_keys(duel, tmp_path):
+    app = make_app(tmp_path)
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.press("f1")
+        assert isinstance(app.screen, HelpScreen)
+        keys = dict((what, key) for key, what in app.screen.keys)
+        assert {"New game", "Load", "Rules", "Help"} <= set(keys)
+        await pilot.press("escape")
+        assert isinstance(app.screen, TitleScreen)
+
+
+async def test_bad_seed_on_setup_is_refused_with_a_message(duel, tmp_path):
+    app = make_app(tmp_path)
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.press("n")
+        seed = app.screen.query_one("#seed")
+        seed.value = "-5"
+        await pilot.press("ctrl+n")
+        assert isinstance(app.screen, SetupScreen)
+        assert "must not be negative" in str(app.screen.query_one("#setup-error").render())
+
+
+async def test_a_whole_game_by_keyboard(duel, tmp_path):
+    """Set up Dice Duel against a random seat, play it to the end with keys, land on game over."""
+    app = make_app(tmp_path)
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.press("n")
+        setup = app.screen
+        setup.query_one("#seat-kind-1").value = "random"
+        await pilot.press("ctrl+n")
+        await wait_until(pilot, lambda: isinstance(app.screen, GameScreen))
+        screen = app.screen
+        for _ in range(20):
+            await wait_until(pilot, lambda: screen.session.over or screen.session.human_to_move)
+            if screen.session.over:
+                break
+            await pilot.press(*"stand", "enter")  # filter to "Stand", play it
+            await pilot.press("ctrl+u")  # clear the filter
+        await wait_until(pilot, lambda: isinstance(app.screen, GameOverScreen))
+        assert screen.session.over
+        autosave = tmp_path / "autosave-duel.objective"
+        assert autosave.exists()
+
+
+async def test_a_thinking_ai_never_freezes_the_screen(duel, tmp_path, monkeypatch):
+    """While an MCTS seat searches in its worker the screen answers keys; Esc makes it move."""
+    import time
+
+    import ai.mcts
+    import tui.screens.game
+
+    monkeypatch.setitem(ai.mcts.LEVEL_ITERATIONS, "hard", 10**9)  # think until stopped
+    monkeypatch.setitem(tui.screens.game.THINK_SECONDS, "hard", 60.0)
+
+    from saves import SeatInfo, new_record
+    from tui.session import Session
+    from tui.widgets.thinking import ThinkingIndicator
+
+    seats = (SeatInfo("Deep", "mcts", "hard"), SeatInfo("Ann"))
+    record = new_record("duel", {}, 2, seats, 3)
+    app = make_app(tmp_path, session=Session.from_record(record))
+    async with app.run_test(size=SIZE) as pilot:
+        screen = app.screen
+        assert isinstance(screen, GameScreen)
+        thinking = screen.query_one(ThinkingIndicator)
+        await wait_until(pilot, lambda: thinking.who != "")
+        await pilot.press("f1")  # the UI still responds while the AI thinks
+        assert isinstance(app.screen, HelpScreen)
+        await pilot.press("escape")
+        assert app.screen is screen and thinking.who
+        started = time.monotonic()
+        await pilot.press("escape")  # stop the search: it plays its best move so far
+        await wait_until(pilot, lambda: len(screen.session.actions) == 1, timeout=2.0)
+        assert time.monotonic() - started < 1.0
+        assert thinking.who == ""

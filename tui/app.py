@@ -1,0 +1,167 @@
+"""The Objective app: screens, global keys, the save store, the terminal-size guard."""
+
+from __future__ import annotations
+
+import random
+from pathlib import Path
+
+from textual.app import App
+from textual.binding import Binding
+from textual.events import Resize
+
+from saves.record import GameRecord, SaveError, SeatInfo, new_record
+from saves.store import SaveStore
+from tui.screens import screen_class_for
+from tui.screens.dialogs import MIN_HEIGHT, MIN_WIDTH, ConfirmScreen, HelpScreen, TooSmallScreen
+from tui.screens.game import GameScreen
+from tui.screens.load import LoadScreen
+from tui.screens.rules import RulesScreen
+from tui.screens.setup import SetupScreen
+from tui.screens.title import TitleScreen
+from tui.session import Session
+
+# Textual's own bindings that the general keys below already explain.
+HELP_HIDDEN_ACTIONS = {
+    "command_palette",
+    "app.focus_next",
+    "app.focus_previous",
+    "focus_next",
+    "focus_previous",
+    "screen.copy_text",
+    "copy_text",
+    "app.copy_text",
+}
+
+GENERAL_KEYS = [
+    ("tab / shift+tab", "Move between the parts of the screen"),
+    ("↑ ↓ enter", "Choose in a list"),
+    ("^p", "Command palette: every command by name"),
+    ("^q", "Quit from anywhere (asks first)"),
+]
+
+
+class ObjectiveApp(App[None]):
+    TITLE = "Objective"
+    CSS_PATH = "app.tcss"
+    ENABLE_COMMAND_PALETTE = True
+    BINDINGS = [
+        Binding("f1", "help", "Help", id="app.help", tooltip="Keys for this screen"),
+        Binding("ctrl+q", "quit_confirm", "Quit", id="app.quit", priority=True),
+    ]
+
+    def __init__(
+        self,
+        store: SaveStore | None = None,
+        session: Session | None = None,
+        save_path: Path | None = None,
+        seed: int | None = None,
+        ai_delay: float = 0.35,
+    ) -> None:
+        super().__init__()
+        self.store = store if store is not None else SaveStore()
+        self._start_session = session
+        self._start_path = save_path
+        self._seeds = random.Random(seed)
+        self.ai_delay = ai_delay
+        self._too_small: TooSmallScreen | None = None
+
+    def on_mount(self) -> None:
+        self.push_screen(TitleScreen())
+        if self._start_session is not None:
+            self.push_game(self._start_session, self._start_path)
+        self._check_size(self.size.width, self.size.height)
+
+    # --- navigation --------------------------------------------------------------------------
+
+    def next_seed(self) -> int:
+        return self._seeds.randrange(1, 1_000_000)
+
+    def open_setup(self, game_id: str | None = None, replace_game: bool = False) -> None:
+        if replace_game:
+            self.return_to_title()
+        self.push_screen(SetupScreen(game_id, seed=self.next_seed()))
+
+    def open_load(self) -> None:
+        self.push_screen(LoadScreen())
+
+    def open_rules(self, game_id: str | None = None) -> None:
+        self.push_screen(RulesScreen(game_id))
+
+    def return_to_title(self) -> None:
+        while len(self.screen_stack) > 2 and not isinstance(self.screen, TitleScreen):
+            self.pop_screen()
+
+    def start_new_game(self, game_id: str, options: dict, seats: list[SeatInfo], seed: int):
+        record = new_record(game_id, options, len(seats), seats, seed)
+        session = Session.from_record(record)
+        self.return_to_title()
+        self.push_game(session)
+
+    def open_record(self, record: GameRecord, path: Path | None = None) -> None:
+        try:
+            session = Session.from_record(record)
+        except SaveError as err:
+            self.notify(f"Cannot open that save: {err}", severity="error")
+            return
+        self.return_to_title()
+        autosave = path is not None and path.name.startswith("autosave-")
+        self.push_game(session, None if autosave else path)
+
+    def push_game(self, session: Session, save_path: Path | None = None) -> None:
+        screen_class = screen_class_for(session.game.id)
+        self.push_screen(screen_class(session, save_path=save_path))
+
+    # --- global keys -------------------------------------------------------------------------
+
+    def action_help(self) -> None:
+        if isinstance(self.screen, HelpScreen):
+            return
+        screen = self.screen
+        keys = []
+        seen = set()
+        for active in self.active_bindings.values():
+            binding = active.binding
+            if active.node not in (screen, self) or binding.system or not binding.description:
+                continue
+            if binding.action in seen or binding.action in HELP_HIDDEN_ACTIONS:
+                continue
+            if binding.description in seen:
+                continue
+            seen.update((binding.action, binding.description))
+            keys.append((self.get_key_display(binding), binding.description))
+        keys.extend(GENERAL_KEYS)
+        notes = getattr(screen, "HELP_NOTES", "")
+        title = getattr(screen, "title", None) or self.title
+        self.push_screen(HelpScreen(str(title), keys, notes))
+
+    def action_quit_confirm(self) -> None:
+        if isinstance(self.screen, ConfirmScreen):
+            return
+
+        def answer(yes: bool | None) -> None:
+            if yes:
+                for screen in self.screen_stack:
+                    if isinstance(screen, GameScreen):
+                        screen.stop_thinking()
+                self.exit()
+
+        in_game = any(isinstance(s, GameScreen) for s in self.screen_stack)
+        note = "\nYour game is autosaved at the end of every turn." if in_game else ""
+        self.push_screen(ConfirmScreen(f"Quit Objective?{note}", yes="Quit", no="Stay"), answer)
+
+    # --- terminal size -----------------------------------------------------------------------
+
+    def on_resize(self, event: Resize) -> None:
+        self._check_size(event.size.width, event.size.height)
+
+    def _check_size(self, width: int, height: int) -> None:
+        small = width < MIN_WIDTH or height < MIN_HEIGHT
+        if small and self._too_small is None:
+            self._too_small = TooSmallScreen()
+            self.push_screen(self._too_small)
+        elif small and self._too_small is not None and self._too_small.is_mounted:
+            self._too_small.show_size(width, height)
+        elif not small and self._too_small is not None:
+            if self.screen is self._too_small:
+                self.pop_screen()
+            self._too_small = None

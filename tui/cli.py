@@ -1,0 +1,379 @@
+"""`objective`: the TUI, and the headless commands (new, load, simulate).
+
+Usage errors exit 2 with one line on stderr; a bad save file exits 1 with the reason, before any
+screen opens. Nothing here prints a traceback for a mistake a person can make.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import sys
+from collections import Counter
+from collections.abc import Sequence
+from pathlib import Path
+from typing import NoReturn
+
+import core
+from ai import AgentError, parse_agent_name
+from core.engine import OptionError, parse_option_assignments
+from saves.record import APP_VERSION, SaveError, SeatInfo
+
+EXIT_USAGE = 2
+EXIT_BAD_FILE = 1
+
+
+class UsageError(Exception):
+    """A mistake on the command line: one line on stderr, exit 2."""
+
+
+class Parser(argparse.ArgumentParser):
+    def error(self, message: str) -> NoReturn:
+        raise UsageError(message)
+
+
+def build_parser() -> argparse.ArgumentParser:
+    parser = Parser(
+        prog="objective",
+        description="Three tabletop war games in the terminal. With no command, opens the title "
+        "screen.",
+    )
+    parser.add_argument("--version", action="version", version=f"objective {APP_VERSION}")
+    parser.add_argument(
+        "--save-dir", help="folder for saves (default: $OBJECTIVE_SAVE_DIR or the user data folder)"
+    )
+    sub = parser.add_subparsers(dest="command", parser_class=Parser)
+
+    new = sub.add_parser("new", help="start a new game straight away")
+    new.add_argument("game", help="game id: " + ", ".join(core.game_ids()))
+    new.add_argument("--players", type=int, help="number of players")
+    new.add_argument(
+        "--seat",
+        action="append",
+        default=[],
+        metavar="KIND",
+        help="who plays each seat, in order: human, random, rules, "
+        "mcts[:easy|normal|hard] (repeat per seat)",
+    )
+    new.add_argument("--seed", type=int, help="the game seed (same seed + same moves = same game)")
+    new.add_argument(
+        "--option",
+        action="append",
+        default=[],
+        metavar="KEY=VALUE",
+        help="set a rule option (repeatable)",
+    )
+
+    load = sub.add_parser("load", help="open a saved game")
+    load.add_argument("file", help="the save file")
+
+    sim = sub.add_parser("simulate", help="play AI-only games without a screen")
+    _add_batch_arguments(sim)
+    sim.add_argument(
+        "--agents",
+        default="rules",
+        help="comma-separated agents, one per seat (cycled): random, rules, mcts:LEVEL",
+    )
+    sim.add_argument(
+        "--trace",
+        metavar="FILE.jsonl",
+        help="write every action and die as JSON Lines (docs/trace-format.md)",
+    )
+    return parser
+
+
+def _add_batch_arguments(p: argparse.ArgumentParser) -> None:
+    p.add_argument("game", help="game id: " + ", ".join(core.game_ids()))
+    p.add_argument("--games", type=int, default=10, help="how many games")
+    p.add_argument("--players", type=int, help="number of players")
+    p.add_argument("--seed", type=int, default=1, help="seed of the first game")
+    p.add_argument(
+        "--option",
+        action="append",
+        default=[],
+        metavar="KEY=VALUE",
+        help="set a rule option (repeatable)",
+    )
+    p.add_argument("--json", action="store_true", help="print JSON instead of a table")
+
+
+# --- argument checks -----------------------------------------------------------------------------
+
+
+def resolve_game(game_id: str):
+    try:
+        return core.game(game_id)
+    except core.UnknownGame as err:
+        raise UsageError(str(err)) from None
+
+
+def resolve_players(game, players: int | None) -> int:
+    if players is None:
+        return game.seats.start
+    if players not in game.seats:
+        lo, hi = game.seats.start, game.seats.stop - 1
+        allowed = f"{lo} player{'s' if lo > 1 else ''}" if lo == hi else f"{lo}-{hi} players"
+        raise UsageError(f"{game.title} is for {allowed}, not {players}")
+    return players
+
+
+def resolve_options(game, pairs: Sequence[str]) -> dict:
+    try:
+        return parse_option_assignments(game.options, pairs)
+    except OptionError as err:
+        raise UsageError(str(err)) from None
+
+
+def resolve_agents(text: str) -> list[str]:
+    names = [n.strip() for n in text.split(",") if n.strip()]
+    if not names:
+        raise UsageError("--agents needs at least one agent")
+    for name in names:
+        try:
+            parse_agent_name(name)
+        except AgentError as err:
+            raise UsageError(str(err)) from None
+    return names
+
+
+def resolve_seats(game, players: int | None, kinds: Sequence[str]) -> list[SeatInfo]:
+    if players is None:
+        players = max(len(kinds), game.seats.start)
+        if players not in game.seats:
+            players = resolve_players(game, len(kinds))
+    players = resolve_players(game, players)
+    if len(kinds) > players:
+        raise UsageError(f"{len(kinds)} --seat given for {players} players")
+    seats = []
+    for i in range(players):
+        kind_text = kinds[i] if i < len(kinds) else ("human" if i == 0 else "rules")
+        if kind_text == "human":
+            seats.append(SeatInfo(f"Player {i + 1}", "human"))
+            continue
+        try:
+            kind, level = parse_agent_name(kind_text)
+        except AgentError as err:
+            raise UsageError(str(err)) from None
+        seats.append(SeatInfo(f"Player {i + 1}", kind, level))
+    return seats
+
+
+# --- commands ------------------------------------------------------------------------------------
+
+
+def store_for(args):
+    from saves.store import SaveStore
+
+    return SaveStore(Path(args.save_dir).expanduser() if args.save_dir else None)
+
+
+def cmd_tui(args) -> int:
+    from tui.app import ObjectiveApp
+
+    ObjectiveApp(store=store_for(args)).run()
+    return 0
+
+
+def cmd_new(args) -> int:
+    game = resolve_game(args.game)
+    seats = resolve_seats(game, args.players, args.seat)
+    options = resolve_options(game, args.option)
+    if args.seed is not None and args.seed < 0:
+        raise UsageError("--seed must not be negative")
+    from saves.record import new_record
+    from tui.app import ObjectiveApp
+    from tui.session import Session
+
+    app = ObjectiveApp(store=store_for(args))
+    seed = args.seed if args.seed is not None else app.next_seed()
+    record = new_record(game.id, options, len(seats), seats, seed)
+    app._start_session = Session.from_record(record)
+    app.run()
+    return 0
+
+
+def cmd_load(args) -> int:
+    from saves.store import read_record
+    from tui.session import Session
+
+    path = Path(args.file)
+    try:
+        session = Session.from_record(read_record(path))
+    except SaveError as err:
+        print(f"objective: cannot load {path}: {err}", file=sys.stderr)
+        return EXIT_BAD_FILE
+    from tui.app import ObjectiveApp
+
+    autosave = path.name.startswith("autosave-")
+    ObjectiveApp(store=store_for(args), session=session, save_path=None if autosave else path).run()
+    return 0
+
+
+def cmd_simulate(args) -> int:
+    from ai import agent
+    from ai.base import Budget
+    from ai.play import play_game
+
+    game = resolve_game(args.game)
+    players = resolve_players(game, args.players)
+    options = resolve_options(game, args.option)
+    names = resolve_agents(args.agents)
+    if args.games < 1:
+        raise UsageError("--games must be at least 1")
+    seat_names = [names[i % len(names)] for i in range(players)]
+    trace = open(args.trace, "w", encoding="utf-8") if args.trace else None  # noqa: SIM115
+    results = []
+    try:
+        for n in range(args.games):
+            seed = args.seed + n
+            agents = [agent(name) for name in seat_names]
+            on_step = None
+            if trace is not None:
+                on_step = _tracer(trace, game, n)
+            result = play_game(
+                game, agents, seed, options, budget=lambda: Budget(), on_step=on_step
+            )
+            results.append(result)
+            if trace is not None:
+                _write(
+                    trace,
+                    {
+                        "type": "end",
+                        "game": game.id,
+                        "n": n,
+                        "seed": seed,
+                        "turn": game.turn(result.final),
+                        "actions": len(result.actions),
+                        "outcome": _outcome_json(result.outcome),
+                    },
+                )
+    finally:
+        if trace is not None:
+            trace.close()
+    report = simulation_report(game, players, options, seat_names, args.seed, results)
+    if args.json:
+        print(json.dumps(report, indent=1))
+    else:
+        print(simulation_table(game, report))
+    return 0
+
+
+def _write(stream, obj) -> None:
+    stream.write(json.dumps(obj, separators=(",", ":")) + "\n")
+
+
+def _tracer(stream, game, n):
+    from core.engine import encode_action
+
+    def on_step(step) -> None:
+        _write(
+            stream,
+            {
+                "type": "action",
+                "game": game.id,
+                "n": n,
+                "seq": step.seq,
+                "seat": step.seat,
+                "action": {"text": step.text, "encoded": encode_action(step.action)},
+                "events": [e.to_json() for e in game.events(step.state)],
+                "state": game.to_json(game.observe(step.state, None)),
+            },
+        )
+
+    return on_step
+
+
+def _outcome_json(outcome) -> dict:
+    return {
+        "label": getattr(outcome, "label", "") or outcome.sentence,
+        "sentence": outcome.sentence,
+        "returns": [round(r, 4) for r in outcome.returns],
+        "winners": list(outcome.winners),
+    }
+
+
+def simulation_report(game, players, options, agents, seed, results) -> dict:
+    labels = Counter(_outcome_json(r.outcome)["label"] for r in results)
+    turns = [game.turn(r.final) for r in results]
+    seats = range(players)
+    mean_returns = [
+        round(sum(r.outcome.returns[s] for r in results) / len(results), 4) for s in seats
+    ]
+    return {
+        "game": game.id,
+        "players": players,
+        "agents": agents,
+        "seed": seed,
+        "options": options,
+        "games": len(results),
+        "results": [
+            {
+                "n": n,
+                "seed": r.seed,
+                "turn": game.turn(r.final),
+                "actions": len(r.actions),
+                **_outcome_json(r.outcome),
+            }
+            for n, r in enumerate(results)
+        ],
+        "summary": {
+            "outcomes": dict(sorted(labels.items(), key=lambda kv: (-kv[1], kv[0]))),
+            "mean_turn": round(sum(turns) / len(turns), 3),
+            "min_turn": min(turns),
+            "max_turn": max(turns),
+            "mean_returns": mean_returns,
+        },
+    }
+
+
+def simulation_table(game, report) -> str:
+    lines = [
+        f"{game.title}: {report['games']} games from seed {report['seed']}, "
+        f"{report['players']} player(s), agents {', '.join(report['agents'])}",
+        "",
+        f"{'game':>5} {'seed':>8} {'turn':>5} {'actions':>8}  result",
+    ]
+    for r in report["results"]:
+        lines.append(
+            f"{r['n']:>5} {r['seed']:>8} {r['turn']:>5} {r['actions']:>8}  {r['sentence']}"
+        )
+    summary = report["summary"]
+    lines += ["", "Outcomes:"]
+    total = report["games"]
+    for label, count in summary["outcomes"].items():
+        lines.append(f"  {count:>5}  {100 * count / total:5.1f}%  {label}")
+    lines.append(
+        f"Turn reached: mean {summary['mean_turn']}, range "
+        f"{summary['min_turn']}-{summary['max_turn']}"
+    )
+    if report["players"] > 1:
+        seats = ", ".join(
+            f"seat {i + 1} ({report['agents'][i]}): {v}"
+            for i, v in enumerate(summary["mean_returns"])
+        )
+        lines.append(f"Mean return: {seats}")
+    return "\n".join(lines)
+
+
+COMMANDS = {
+    None: cmd_tui,
+    "new": cmd_new,
+    "load": cmd_load,
+    "simulate": cmd_simulate,
+}
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    parser = build_parser()
+    try:
+        args = parser.parse_args(argv)
+        return COMMANDS[args.command](args)
+    except UsageError as err:
+        print(f"objective: error: {err}", file=sys.stderr)
+        return EXIT_USAGE
+    except KeyboardInterrupt:
+        return 130
+
+
+if __name__ == "__main__":
+    sys.exit(main())

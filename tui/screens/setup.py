@@ -1,0 +1,219 @@
+"""The setup screen, generated from the chosen game's options and seats."""
+
+from __future__ import annotations
+
+from textual import on
+from textual.app import ComposeResult
+from textual.binding import Binding
+from textual.containers import Horizontal, VerticalScroll
+from textual.screen import Screen
+from textual.widgets import Button, Collapsible, Footer, Input, Label, Select, Static, Switch
+
+import core
+from core.engine import Option, OptionError
+from saves.record import SeatInfo
+
+SEAT_KINDS = ("human", "rules", "mcts:easy", "mcts:normal", "mcts:hard", "random")
+SEAT_LABELS = {
+    "human": "Human",
+    "rules": "AI: rule-based",
+    "mcts:easy": "AI: MCTS easy",
+    "mcts:normal": "AI: MCTS normal",
+    "mcts:hard": "AI: MCTS hard",
+    "random": "AI: random",
+}
+
+
+def default_seat_kind(seat: int) -> str:
+    return "human" if seat == 0 else "rules"
+
+
+class SetupScreen(Screen[None]):
+    BINDINGS = [
+        Binding("escape", "back", "Back", id="setup.back", tooltip="Back to the title screen"),
+        Binding("ctrl+n", "start", "Start", id="setup.start", tooltip="Start the game"),
+    ]
+
+    def __init__(self, game_id: str | None = None, seed: int = 1) -> None:
+        super().__init__()
+        ids = core.game_ids()
+        self.game_id = game_id if game_id in ids else (ids[0] if ids else "")
+        self.seed = seed
+        self.players = self._default_players()
+        self.seat_kinds: dict[int, str] = {}
+        self.seat_names: dict[int, str] = {}
+        self.option_values: dict[str, object] = {}
+
+    def _default_players(self) -> int:
+        if not self.game_id:
+            return 1
+        seats = core.game(self.game_id).seats
+        return seats.start if seats.start > 1 or len(seats) == 1 else seats.start + 1
+
+    def compose(self) -> ComposeResult:
+        with VerticalScroll(id="setup-form"):
+            yield Static("New game", classes="screen-title")
+            if not self.game_id:
+                yield Static("No games are installed.")
+            else:
+                yield from self._compose_form()
+        with Horizontal(id="setup-buttons"):
+            yield Button("Back (Esc)", id="back")
+            yield Static("", id="setup-error")
+            yield Button("Start (Ctrl+N)", id="start", variant="primary", disabled=not self.game_id)
+        yield Footer()
+
+    def _compose_form(self) -> ComposeResult:
+        game = core.game(self.game_id)
+        with Horizontal(classes="field"):
+            yield Label("Game", classes="field-label")
+            yield Select(
+                [(g.title, g.id) for g in core.games()],
+                value=self.game_id,
+                allow_blank=False,
+                id="game",
+            )
+        with Horizontal(classes="field"):
+            yield Label("Players", classes="field-label")
+            yield Select(
+                [(str(n), n) for n in game.seats],
+                value=self.players,
+                allow_blank=False,
+                id="players",
+                disabled=len(game.seats) == 1,
+            )
+        for seat in range(self.players):
+            with Horizontal(classes="field seat"):
+                yield Label(f"Seat {seat + 1}", classes="field-label")
+                yield Input(
+                    self.seat_names.get(seat, f"Player {seat + 1}"),
+                    id=f"seat-name-{seat}",
+                    classes="seat-name",
+                )
+                kind = self.seat_kinds.get(seat, default_seat_kind(seat))
+                yield Select(
+                    [(SEAT_LABELS[k], k) for k in SEAT_KINDS],
+                    value=kind,
+                    allow_blank=False,
+                    id=f"seat-kind-{seat}",
+                    classes="seat-kind",
+                )
+        with Horizontal(classes="field"):
+            yield Label("Seed", classes="field-label")
+            yield Input(
+                str(self.seed),
+                type="integer",
+                id="seed",
+                tooltip="The same seed and the same moves always give the same game",
+            )
+        basic = [o for o in game.options if not o.advanced]
+        advanced = [o for o in game.options if o.advanced]
+        if basic:
+            yield Static("Options", classes="section-title")
+            for option in basic:
+                yield from self._option_field(option)
+        if advanced:
+            with Collapsible(title=f"Advanced options ({len(advanced)})", collapsed=True):
+                for option in advanced:
+                    yield from self._option_field(option)
+
+    def _option_field(self, option: Option) -> ComposeResult:
+        value = self.option_values.get(option.key, option.default)
+        wid = f"opt-{option.key}"
+        with Horizontal(classes="field option", id=f"field-{option.key}"):
+            label = option.title + (f" [{option.rule}]" if option.rule else "")
+            yield Label(label, classes="field-label option-label", markup=False)
+            if option.kind is bool:
+                yield Switch(value=bool(value), id=wid, tooltip=option.help)
+            elif option.choices:
+                yield Select(
+                    [(str(c), c) for c in option.choices],
+                    value=value,
+                    allow_blank=False,
+                    id=wid,
+                    tooltip=option.help,
+                )
+            else:
+                yield Input(str(value), type="integer", id=wid, tooltip=option.help)
+            yield Static(option.help, classes="option-help", markup=False)
+
+    def on_mount(self) -> None:
+        if self.game_id:
+            self.query_one("#game", Select).focus()
+
+    @on(Select.Changed, "#game")
+    async def _game_changed(self, event: Select.Changed) -> None:
+        if event.value == self.game_id:
+            return
+        self.game_id = str(event.value)
+        self.players = self._default_players()
+        self.option_values.clear()
+        await self.recompose()
+        self.query_one("#game", Select).focus()
+
+    @on(Select.Changed, "#players")
+    async def _players_changed(self, event: Select.Changed) -> None:
+        if event.value == self.players:
+            return
+        self._remember_fields()
+        self.players = int(event.value)
+        await self.recompose()
+        self.query_one("#players", Select).focus()
+
+    def _remember_fields(self) -> None:
+        """Keep what the player typed across a rebuild of the form."""
+        for seat in range(self.players):
+            self.seat_names[seat] = self.query_one(f"#seat-name-{seat}", Input).value
+            self.seat_kinds[seat] = str(self.query_one(f"#seat-kind-{seat}", Select).value)
+        seed = self.query_one("#seed", Input).value
+        if seed.strip().lstrip("-").isdigit():
+            self.seed = int(seed)
+        for option in core.game(self.game_id).options:
+            widget = self.query_one(f"#opt-{option.key}")
+            self.option_values[option.key] = widget.value
+
+    def on_button_pressed(self, event: Button.Pressed) -> None:
+        if event.button.id == "back":
+            self.action_back()
+        elif event.button.id == "start":
+            self.action_start()
+
+    def action_back(self) -> None:
+        self.app.pop_screen()
+
+    def read_setup(self) -> tuple[dict, list[SeatInfo], int]:
+        """The options, seats and seed on the form (OptionError with a sentence if wrong)."""
+        game = core.game(self.game_id)
+        options = {}
+        for option in game.options:
+            widget = self.query_one(f"#opt-{option.key}")
+            value = widget.value
+            options[option.key] = (
+                option.parse(value) if isinstance(value, str) else option.check(value)
+            )
+        seats = []
+        for seat in range(self.players):
+            name = self.query_one(f"#seat-name-{seat}", Input).value.strip() or f"Player {seat + 1}"
+            kind, _, level = str(self.query_one(f"#seat-kind-{seat}", Select).value).partition(":")
+            seats.append(SeatInfo(name, kind, level or None))
+        seed_text = self.query_one("#seed", Input).value.strip()
+        try:
+            seed = int(seed_text)
+        except ValueError:
+            raise OptionError(f"the seed must be a whole number, not {seed_text!r}") from None
+        if seed < 0:
+            raise OptionError("the seed must not be negative")
+        return options, seats, seed
+
+    def action_start(self) -> None:
+        if not self.game_id:
+            return
+        error = self.query_one("#setup-error", Static)
+        try:
+            options, seats, seed = self.read_setup()
+        except OptionError as err:
+            error.update(str(err))
+            self.notify(str(err), severity="error")
+            return
+        error.update("")
+        self.app.start_new_game(self.game_id, options, seats, seed)

@@ -1,0 +1,95 @@
+"""The title screen: New game, Continue (the latest autosave), Load, Rules, Quit."""
+
+from __future__ import annotations
+
+import time
+
+from textual.app import ComposeResult
+from textual.binding import Binding
+from textual.containers import Center, Vertical
+from textual.screen import Screen
+from textual.widgets import Footer, OptionList, Static
+from textual.widgets.option_list import Option
+
+import core
+
+LOGO = """\
+▄▀▀▄ █▀▀▄   █ █▀▀ ▄▀▀ ▀█▀ ▀█▀ █  █ █▀▀
+█  █ █▀▀▄   █ █▀▀ █    █   █  ▀▄▄▀ █▀▀
+ ▀▀  ▀▀▀  ▀▀  ▀▀▀  ▀▀  ▀  ▀▀▀  ▀▀  ▀▀▀"""
+
+
+class TitleScreen(Screen[None]):
+    BINDINGS = [
+        Binding("n", "menu('new')", "New game", id="title.new", tooltip="Set up a new game"),
+        Binding(
+            "c",
+            "menu('continue')",
+            "Continue",
+            id="title.continue",
+            tooltip="Carry on with the latest autosave",
+        ),
+        Binding("l", "menu('load')", "Load", id="title.load", tooltip="Pick a saved game"),
+        Binding("r", "menu('rules')", "Rules", id="title.rules", tooltip="How each game plays"),
+        Binding("q", "menu('quit')", "Quit", id="title.quit", show=False),
+    ]
+
+    def compose(self) -> ComposeResult:
+        with Vertical(id="title-box"):
+            yield Static(LOGO, id="logo")
+            yield Static("three war games for the terminal", id="tagline")
+            yield Static(self._games_line(), id="title-games")
+            with Center():
+                yield OptionList(id="title-menu")
+        yield Footer()
+
+    def _games_line(self) -> str:
+        return "  ·  ".join(g.title for g in core.games())
+
+    def on_mount(self) -> None:
+        self.refresh_menu()
+
+    def on_screen_resume(self) -> None:
+        self.refresh_menu()
+
+    def refresh_menu(self) -> None:
+        menu = self.query_one("#title-menu", OptionList)
+        latest = self.app.store.latest_autosave()
+        if latest is not None:
+            record = latest.record
+            title = core.game(record.game).title if record.game in core.game_ids() else record.game
+            when = time.strftime("%d %b %H:%M", time.localtime(record.updated))
+            cont = Option(f"Continue   {title}, turn {record.turn} · {when}", id="continue")
+        else:
+            cont = Option("Continue   (no game in progress)", id="continue", disabled=True)
+        menu.set_options(
+            [
+                Option("New game", id="new"),
+                cont,
+                Option("Load a saved game", id="load"),
+                Option("Rules", id="rules"),
+                Option("Quit", id="quit"),
+            ]
+        )
+        menu.highlighted = 1 if latest is not None else 0
+        menu.focus()
+
+    def on_option_list_option_selected(self, event: OptionList.OptionSelected) -> None:
+        self.action_menu(event.option.id)
+
+    def action_menu(self, choice: str) -> None:
+        app = self.app
+        if choice == "new":
+            app.open_setup()
+        elif choice == "continue":
+            latest = app.store.latest_autosave()
+            if latest is None:
+                self.notify("There is no game in progress to continue.", severity="warning")
+            else:
+                app.open_record(latest.record, path=latest.path)
+        elif choice == "load":
+            app.open_load()
+        elif choice == "rules":
+            app.open_rules()
+        elif choice == "quit":
+            app.action_quit_confirm()

@@ -1,0 +1,122 @@
+"""A game in progress on screen: the record, every position reached, and who plays each seat.
+
+The screen owns one `Session`: it applies the player's and the agents' actions through it, asks
+it where undo may go back to, and hands its record to the save store. No Textual in here.
+"""
+
+from __future__ import annotations
+
+import random
+from dataclasses import dataclass, field
+from typing import Any
+
+import ai
+import core
+from ai.play import automatic_agent, seat_rng
+from core.engine import Action, Event, Game
+from saves.record import GameRecord, replay_states
+
+
+@dataclass
+class Session:
+    game: Game
+    record: GameRecord
+    states: list[Any] = field(default_factory=list)
+    _agents: dict[int, Any] = field(default_factory=dict)
+    _rngs: dict[int, random.Random] = field(default_factory=dict)
+
+    @classmethod
+    def from_record(cls, record: GameRecord) -> Session:
+        """Replay a record (SaveError if it does not replay) into a live session."""
+        states = replay_states(record)
+        return cls(core.game(record.game), record, states)
+
+    @property
+    def state(self) -> Any:
+        return self.states[-1]
+
+    @property
+    def actions(self) -> tuple[Action, ...]:
+        return self.record.actions
+
+    @property
+    def to_move(self) -> int | None:
+        return self.game.to_move(self.state)
+
+    @property
+    def over(self) -> bool:
+        return self.game.outcome(self.state) is not None
+
+    def seat_is_human(self, seat: int | None) -> bool:
+        if seat is None or not 0 <= seat < len(self.record.seats):
+            return False
+        return self.record.seats[seat].is_human
+
+    @property
+    def human_to_move(self) -> bool:
+        return self.seat_is_human(self.to_move)
+
+    @property
+    def humans(self) -> list[int]:
+        return [i for i, s in enumerate(self.record.seats) if s.is_human]
+
+    def seat_name(self, seat: int | None) -> str:
+        if seat is None:
+            return ""
+        if 0 <= seat < len(self.record.seats):
+            return self.record.seats[seat].name
+        names = getattr(self.game, "seat_name", None)
+        return names(seat) if names else f"Seat {seat}"
+
+    def agent_for(self, seat: int):
+        """The agent playing `seat` (its AI kind, or the game's automatic seat such as natives)."""
+        if seat not in self._agents:
+            if 0 <= seat < len(self.record.seats):
+                self._agents[seat] = ai.agent(self.record.seats[seat].agent_name)
+            else:
+                self._agents[seat] = automatic_agent(self.game, seat)
+        return self._agents[seat]
+
+    def rng_for(self, seat: int) -> random.Random:
+        if seat not in self._rngs:
+            self._rngs[seat] = seat_rng(self.record.seed + len(self.actions), seat)
+        return self._rngs[seat]
+
+    def legal(self) -> tuple[Action, ...]:
+        return self.game.legal_actions(self.state)
+
+    def apply(self, action: Action) -> tuple[Event, ...]:
+        """Play one action (IllegalAction if the rules refuse it); returns what it did."""
+        state = self.game.apply(self.state, action)
+        self.states.append(state)
+        self.record = self.record.with_actions((*self.actions, action), state, self.game)
+        return self.game.events(state)
+
+    def undo_target(self) -> int | None:
+        """How many actions undo may take back: to the last die roll, never across it.
+
+        Returns the number of actions to remove so that the latest human decision made after
+        the last random event is taken back (None when nothing can be undone).
+        """
+        n = len(self.actions)
+        k = n
+        while k > 0:
+            rolled = any(e.draws for e in self.game.events(self.states[k]))
+            if rolled:
+                break
+            k -= 1
+        # k = index of the last state produced by a rolling action (or 0): cannot go before it
+        for back in range(n, k, -1):
+            seat = self.game.to_move(self.states[back - 1])
+            if self.seat_is_human(seat):
+                return n - (back - 1)
+        return None
+
+    def undo(self) -> bool:
+        count = self.undo_target()
+        if not count:
+            return False
+        del self.states[len(self.states) - count :]
+        self.record = self.record.with_actions(self.actions[:-count], self.state, self.game)
+        self._rngs.clear()
+        return True
