@@ -10,7 +10,9 @@ from importlib import import_module
 from core.engine import Game
 
 # Game id -> module holding its `GAME`. Order is the order menus show.
-_REGISTRY: dict[str, str] = {}
+_REGISTRY: dict[str, str] = {
+    "solitaire": "core.solitaire",
+}
 _loaded: dict[str, Game] = {}
 
 

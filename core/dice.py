@@ -62,25 +62,30 @@ class Dice:
 class LoadedDice:
     """Scripted d6 results for tests: `LoadedDice((2, 5, 3, 3, 3))` rolls exactly those.
 
-    Shuffles and draws below other bounds fall back to a seeded stream so that loaded dice can
-    drive a whole game; running out of scripted faces raises, so a test notices extra rolls.
+    Shuffles and draws below other bounds use a seeded stream. Running out of scripted faces
+    raises (so a test notices an extra roll), unless `strict=False`: then the seeded stream
+    carries on, for tests that script the rolls that matter and let the rest of a turn run.
     """
 
     faces: tuple[int, ...]
     counter: int = 0
     seed: int = 0
+    strict: bool = True
 
     def below(self, n: int) -> tuple[int, LoadedDice]:
         value = (splitmix64(self.seed, self.counter) * n) >> 64
-        return value, LoadedDice(self.faces, self.counter + 1, self.seed)
+        return value, LoadedDice(self.faces, self.counter + 1, self.seed, self.strict)
 
     def d6(self) -> tuple[int, LoadedDice]:
         if not self.faces:
-            raise AssertionError(f"LoadedDice ran out of faces after {self.counter} rolls")
+            if self.strict:
+                raise AssertionError(f"LoadedDice ran out of faces after {self.counter} rolls")
+            value, dice = self.below(6)
+            return value + 1, dice
         face = self.faces[0]
         if not 1 <= face <= 6:
             raise ValueError(f"a d6 cannot show {face}")
-        return face, LoadedDice(self.faces[1:], self.counter + 1, self.seed)
+        return face, LoadedDice(self.faces[1:], self.counter + 1, self.seed, self.strict)
 
     def roll(self, count: int) -> tuple[tuple[int, ...], LoadedDice]:
         values = []

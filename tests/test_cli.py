@@ -56,6 +56,10 @@ def test_console_script_unknown_game_has_no_traceback():
         (["simulate", "duel", "--agents", "random", "--games", "0"], "at least 1"),
         (["simulate", "duel", "--agents", "wizard"], "unknown agent"),
         (["frobnicate"], "invalid choice"),
+        (
+            ["new", "solitaire", "--option", "opt_allied=on", "--option", "opt_historical=on"],
+            "cannot be combined",
+        ),
     ],
 )
 def test_usage_errors_exit_2_with_one_line(duel, capsys, argv, expected):

@@ -186,7 +186,10 @@ def cmd_new(args) -> int:
 
     app = ObjectiveApp(store=store_for(args))
     seed = args.seed if args.seed is not None else app.next_seed()
-    record = new_record(game.id, options, len(seats), seats, seed)
+    try:
+        record = new_record(game.id, options, len(seats), seats, seed)
+    except OptionError as err:
+        raise UsageError(str(err)) from None
     app._start_session = Session.from_record(record)
     app.run()
     return 0

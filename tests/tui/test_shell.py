@@ -118,6 +118,8 @@ async def test_a_whole_game_by_keyboard(duel, tmp_path):
     async with app.run_test(size=SIZE) as pilot:
         await pilot.press("n")
         setup = app.screen
+        await pilot.press("enter", *"dice", "enter")  # the game list: type to find Dice Duel
+        await wait_until(pilot, lambda: setup.game_id == "duel" and setup.query("#seat-kind-1"))
         setup.query_one("#seat-kind-1").value = "random"
         await pilot.press("ctrl+n")
         await wait_until(pilot, lambda: isinstance(app.screen, GameScreen))
@@ -165,3 +167,15 @@ async def test_a_thinking_ai_never_freezes_the_screen(duel, tmp_path, monkeypatc
         await wait_until(pilot, lambda: len(screen.session.actions) == 1, timeout=2.0)
         assert time.monotonic() - started < 1.0
         assert thinking.who == ""
+
+
+async def test_setup_refuses_options_that_cannot_be_combined(tmp_path):
+    app = make_app(tmp_path)
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.press("n")
+        setup = app.screen
+        setup.query_one("#opt-opt_allied").value = True
+        setup.query_one("#opt-opt_historical").value = True
+        await pilot.press("ctrl+n")
+        assert isinstance(app.screen, SetupScreen)
+        assert "cannot be combined" in str(setup.query_one("#setup-error").render())

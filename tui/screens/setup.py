@@ -215,5 +215,10 @@ class SetupScreen(Screen[None]):
             error.update(str(err))
             self.notify(str(err), severity="error")
             return
+        try:
+            self.app.start_new_game(self.game_id, options, seats, seed)
+        except OptionError as err:
+            error.update(str(err))
+            self.notify(str(err), severity="error")
+            return
         error.update("")
-        self.app.start_new_game(self.game_id, options, seats, seed)

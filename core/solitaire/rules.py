@@ -1,0 +1,976 @@
+"""Vietnam Solitaire: setup, every step of a turn, combat and the end of the game.
+
+Each step is one function whose docstring names its rule id in docs/rules/solitaire.md. The
+engine runs automatic steps (B0, B1, B5-B7, B9) itself and stops at every point where the player
+decides something (B2, B3, the AirCav regroup, B4 napalm, each retreat-or-fight, B8, the B9
+removal, the D2 and D3 set-ups). Dice are rolled in the order of VS-R1..R8, so a seed and a list
+of actions always give the same game.
+
+Actions are tuples, verb first:
+    ("b52", t)  ("gb", t)  ("done",)
+    ("place", unit, p)  ("move", unit, p, q)  ("regroup", unit, p, q)
+    ("napalm", p, unit)  ("fight",)  ("retreat", q)  ("redeploy", p, q)
+    ("remove", unit, p)  ("free_grunt", p)  ("deploy", unit, p)  ("withdraw", unit, p)
+where `unit` is a key (`"arvn"`, `"grunt"`, `"aircav"`, `"vc"`, `"nva"`), `t` a Trail area (0-5)
+and `p`, `q` places (region * 4 + area, 0-19).
+"""
+
+from __future__ import annotations
+
+from core.dice import Dice
+from core.engine import Event, IllegalAction, roll_event
+from core.solitaire.board import (
+    AIRCAV,
+    AMERICAN_UNITS,
+    AREA_FOR_FACE,
+    AREA_LABELS,
+    ARVN,
+    B52_COUNT,
+    B52_PP,
+    B52_REMOVES,
+    ENEMY_UNITS,
+    GREEN_BERET_COUNT,
+    GREEN_BERET_PP,
+    GREEN_BERET_REMOVES,
+    GRUNT,
+    GRUNT_MOVE_PP,
+    HISTORICAL_TURN_CAP,
+    HIT_TABLE,
+    LOSS_PP,
+    NAPALM_KILLS,
+    NAPALM_PP,
+    NO_AIR,
+    NO_B52,
+    NO_GREEN_BERET,
+    NO_US_RAISE,
+    NVA,
+    ON_MAP_LIMIT,
+    PLACEMENT_PP,
+    PLAYER_UNITS,
+    PP_LIMIT,
+    REGIONS,
+    REMOVE_US,
+    RESTRICTION_TEXT,
+    TERRAIN_NAMES,
+    TRAIL_ARROW,
+    TRAIL_B52_ONLY,
+    TRAIL_NAMES,
+    UNIT_BY_KEY,
+    UNIT_KEYS,
+    UNIT_NAMES,
+    VC,
+    area_of,
+    historical_row,
+    place,
+    place_name,
+    region_of,
+    restriction_for,
+    restriction_modifier,
+    terrain_of,
+    trail_for_sum,
+    year_of,
+)
+from core.solitaire.state import (
+    ADJUST_D3,
+    BUILD,
+    DECISION_STEPS,
+    NAPALM,
+    OVER,
+    REDEPLOY,
+    REGROUP,
+    REMOVE_US_UNIT,
+    RETREAT,
+    SETUP_D2,
+    TRAIL_ATTACK,
+    Rules,
+    SolitaireState,
+    Work,
+)
+
+# automatic steps
+TURN_START = "B0"
+GROUND_COMBAT = "B4-ground"
+ENEMY_PLACEMENT = "B5"
+OFFENSIVE = "B7"
+OFFENSIVE_REGION = "B7-region"
+END_OF_TURN = "B9"
+COMBATS = "combats"
+
+DONE = ("done",)
+FIGHT = ("fight",)
+TURN_SAFETY_CAP = 40  # VS-Q13: the standard game ends by turn 19; this only guards the engine
+
+
+class GameEnded(Exception):
+    """Raised inside a step when the game ends mid-procedure (`pp_check = immediate`)."""
+
+
+def empty_moves() -> list[list[int]]:
+    return [[0, 0] for _ in range(20)]
+
+
+# --- queries (work on a state or a Work alike) --------------------------------------------------
+
+
+def enemies_at(s, p: int) -> int:
+    u = s.units[p]
+    return u[VC] + u[NVA]
+
+
+def players_at(s, p: int) -> int:
+    u = s.units[p]
+    return u[ARVN] + u[GRUNT] + u[AIRCAV]
+
+
+def contested(s, p: int) -> bool:
+    return enemies_at(s, p) > 0 and players_at(s, p) > 0
+
+
+def region_places(r: int) -> range:
+    return range(r * 4, r * 4 + 4)
+
+
+def region_has_enemies(s, r: int) -> bool:
+    return any(enemies_at(s, p) for p in region_places(r))
+
+
+def region_has_players(s, r: int) -> bool:
+    return any(players_at(s, p) for p in region_places(r))
+
+
+def on_map(s, unit: int) -> int:
+    return sum(u[unit] for u in s.units)
+
+
+def unit_limit(s, unit: int) -> int:
+    """VS-A1.8, with the larger Grunt limit of D2 (VS-Q54)."""
+    if unit == GRUNT and s.rules.opt_allied:
+        return s.rules.d2_grunt_limit
+    return ON_MAP_LIMIT[unit]
+
+
+def american_units(s) -> int:
+    return sum(u[GRUNT] + u[AIRCAV] for u in s.units)
+
+
+def contested_places(s) -> list[int]:
+    """VS-Q27: regions 1..5, areas in label order."""
+    return [p for p in range(20) if contested(s, p)]
+
+
+def retreat_options(s, p: int) -> list[int]:
+    """VS-B4.8 / VS-Q29 / VS-Q31: a higher area of the same region with no enemy units."""
+    a = area_of(p)
+    if a == 3:
+        return []
+    higher = [p + 1] if s.rules.retreat == "next" else list(range(p + 1, p + 4 - a))
+    return [q for q in higher if enemies_at(s, q) == 0]
+
+
+def b52_limit(s) -> int:
+    return historical_row(s.turn)[2] if s.rules.opt_historical else B52_COUNT
+
+
+def gb_limit(s) -> int:
+    return historical_row(s.turn)[3] if s.rules.opt_historical else GREEN_BERET_COUNT
+
+
+# --- legal actions -------------------------------------------------------------------------------
+
+
+def legal_actions(s) -> tuple:
+    step = s.step
+    if step == TRAIL_ATTACK:
+        return (*trail_attacks(s), DONE)
+    if step == BUILD:
+        return (*build_actions(s), DONE)
+    if step == REGROUP:
+        return (*regroup_actions(s), DONE)
+    if step == NAPALM:
+        return (*napalm_actions(s), DONE)
+    if step == RETREAT:
+        return (FIGHT, *(("retreat", q) for q in retreat_options(s, s.combat_place)))
+    if step == REDEPLOY:
+        return (*redeploy_actions(s), DONE)
+    if step == REMOVE_US_UNIT:
+        return tuple(
+            ("remove", UNIT_KEYS[unit], p)
+            for p in range(20)
+            for unit in AMERICAN_UNITS
+            if s.units[p][unit]
+        )
+    if step == SETUP_D2:
+        return tuple(("free_grunt", p) for p in range(20))
+    if step == ADJUST_D3:
+        return adjust_actions(s)
+    return ()
+
+
+def trail_attacks(s) -> list:
+    """VS-D1: B-52 on any Trail area with a counter; Green Beret on the others (VS-B2.1-B2.3)."""
+    out = []
+    b52_ok = s.restriction not in (NO_B52, NO_AIR) and s.b52_used < b52_limit(s)
+    gb_ok = s.restriction not in (NO_GREEN_BERET, NO_AIR) and s.gb_used < gb_limit(s)
+    for t in range(6):
+        if s.trail[t]:
+            if b52_ok:
+                out.append(("b52", t))
+            if gb_ok and not TRAIL_B52_ONLY[t]:
+                out.append(("gb", t))
+    return out
+
+
+def can_raise(s, unit: int) -> bool:
+    """VS-B3.6 limits, VS-B3.7 restriction 5, and the D3 chart (VS-Q59)."""
+    if on_map(s, unit) >= unit_limit(s, unit):
+        return False
+    if s.rules.opt_historical:
+        return unit == ARVN and s.arvn_placed < historical_row(s.turn)[0]
+    return not (unit in AMERICAN_UNITS and s.restriction == NO_US_RAISE)
+
+
+def build_actions(s) -> list:
+    """VS-D2: raise ARVN/Grunt/AirCav anywhere; move each Grunt and AirCav once (VS-Q20)."""
+    out = []
+    for unit in PLAYER_UNITS:
+        if can_raise(s, unit):
+            key = UNIT_KEYS[unit]
+            out.extend(("place", key, p) for p in range(20))
+    moved = s.moved
+    for unit, slot in ((GRUNT, 0), (AIRCAV, 1)):
+        key = UNIT_KEYS[unit]
+        for p in range(20):
+            if s.units[p][unit] - (moved[p][slot] if moved else 0) > 0:
+                out.extend(("move", key, p, q) for q in range(20) if q != p)
+    return out
+
+
+def regroup_actions(s) -> list:
+    """VS-D3: move ARVN and Grunts within their region after an AirCav is raised (VS-B3.3)."""
+    out = []
+    regions = range(5) if s.regroup_region < 0 else (s.regroup_region,)
+    done = s.regrouped
+    for r in regions:
+        for p in region_places(r):
+            for unit, slot in ((ARVN, 0), (GRUNT, 1)):
+                if s.units[p][unit] - (done[p][slot] if done else 0) > 0:
+                    key = UNIT_KEYS[unit]
+                    out.extend(("regroup", key, p, q) for q in region_places(r) if q != p)
+    return out
+
+
+def napalm_actions(s) -> list:
+    """VS-D4: any single VC or NVA unit on the map (VS-Q25), within the D3 chart's count."""
+    if s.rules.opt_historical and s.napalm_used >= historical_row(s.turn)[1]:
+        return []
+    return [
+        ("napalm", p, UNIT_KEYS[unit])
+        for p in range(20)
+        for unit in ENEMY_UNITS
+        if s.units[p][unit]
+    ]
+
+
+def redeploy_targets(s) -> list[int]:
+    """VS-B8.1 / VS-Q45: enemy-free areas (or areas of enemy-free regions)."""
+    if s.rules.aircav_redeploy_scope == "region":
+        return [q for q in range(20) if not region_has_enemies(s, region_of(q))]
+    return [q for q in range(20) if enemies_at(s, q) == 0]
+
+
+def redeploy_actions(s) -> list:
+    """VS-D6: each AirCav may move once."""
+    targets = redeploy_targets(s)
+    out = []
+    moved = s.moved
+    for p in range(20):
+        if s.units[p][AIRCAV] - (moved[p][1] if moved else 0) > 0:
+            out.extend(("redeploy", p, q) for q in targets if q != p)
+    return out
+
+
+def adjust_actions(s) -> tuple:
+    """VS-D9 / VS-D3.3: place or remove American units until the chart's numbers are met."""
+    grunts, aircav = historical_row(s.turn)[4]
+    out = []
+    for unit, want in ((GRUNT, grunts), (AIRCAV, aircav)):
+        have = on_map(s, unit)
+        key = UNIT_KEYS[unit]
+        if have < want:
+            out.extend(("deploy", key, p) for p in range(20))
+        elif have > want:
+            out.extend(("withdraw", key, p) for p in range(20) if s.units[p][unit])
+    return tuple(out)
+
+
+def has_choices(w) -> bool:
+    """Does the decision step offer more than the plain `done`?"""
+    actions = legal_actions(w)
+    return bool(actions) and actions != (DONE,)
+
+
+# --- PP and the end ------------------------------------------------------------------------------
+
+
+def add_pp(w: Work, amount: int) -> None:
+    """Political Points rise with every use of force and every loss (VS-B2..B4); D3 has none."""
+    if w.rules.opt_historical or amount == 0:
+        return
+    w.pp += amount
+    if w.rules.pp_check == "immediate" and w.pp >= PP_LIMIT:
+        w.note(f"Political Points reach {w.pp}: the war is over (immediate PP check, VS-Q10).")
+        end_game(w, f"Political Points reached {w.pp} in {year_of(w.turn)}")
+        raise GameEnded
+
+
+def end_game(w: Work, reason: str) -> None:
+    """VS-C: the game ends; the turn it ended on decides the victory level."""
+    w.step = OVER
+    w.end_turn = w.turn
+    w.end_reason = reason
+    w.combat_place = -1
+    w.combat_queue = ()
+    w.offensive_queue = ()
+
+
+# --- setup and the turn ---------------------------------------------------------------------------
+
+
+def new_game(rules: Rules, seed: int) -> SolitaireState:
+    """VS-A2: 1 VC in area 1-2 and 1 ARVN in area 3-4 of every region; Trail counters in Hanoi
+    and Haiphong (none with D1, VS-Q53); PP and Turn on 1."""
+    units = [[0] * 5 for _ in range(20)]
+    for r in range(5):
+        units[place(r, 0)][VC] = 1
+        units[place(r, 1)][ARVN] = 1
+    trail = [0] * 6 if rules.opt_shortened else [1, 1, 0, 0, 0, 0]
+    s = SolitaireState(
+        rules=rules,
+        dice=Dice(seed),
+        turn=1,
+        pp=0 if rules.opt_historical else 1,
+        step=TURN_START,
+        units=tuple(tuple(u) for u in units),
+        trail=tuple(trail),
+    )
+    w = Work(s)
+    w.note(
+        "Setup: a VC in area 1-2 and an ARVN in area 3-4 of every region; "
+        + (
+            "no Trail counters (D1)."
+            if rules.opt_shortened
+            else "Trail counters in Hanoi and Haiphong."
+        )
+    )
+    if rules.opt_allied:
+        w.step = SETUP_D2
+        w.free_grunts = 2
+        w.note("D2 Allied participation: place two free Grunts anywhere.")
+    else:
+        run(w)
+    return w.freeze()
+
+
+def start_turn(w: Work) -> None:
+    """VS-B0.1: PP is set to the turn number; last turn's B9 result is in force (VS-Q50)."""
+    w.b52_used = w.gb_used = w.napalm_used = w.arvn_placed = 0
+    w.markers = ()
+    w.moved = None
+    if w.restriction == REMOVE_US:
+        w.restriction = 0  # the removal happened at B9; nothing else binds this turn
+    if w.rules.opt_historical:
+        w.note(
+            f"Turn {w.turn} ({year_of(w.turn)}) begins. Historical chart: "
+            f"{historical_summary(w.turn)}."
+        )
+        if adjust_actions(w):
+            w.step = ADJUST_D3
+            return
+    else:
+        w.pp = w.turn
+        restriction = RESTRICTION_TEXT.get(w.restriction, "none") if w.turn > 1 else "none"
+        w.note(
+            f"Turn {w.turn} ({year_of(w.turn)}) begins: PP set to {w.pp}. "
+            f"Restriction this turn: {restriction}."
+        )
+    trail_growth(w)
+
+
+def historical_summary(turn: int) -> str:
+    arvn, napalm, b52, gb, (grunts, aircav) = historical_row(turn)
+    return (
+        f"{arvn} ARVN to raise, {napalm} napalm, {b52} B-52, {gb} Green Beret, "
+        f"US forces {grunts} Grunt / {aircav} AirCav"
+    )
+
+
+def trail_growth(w: Work) -> None:
+    """VS-B1.1 (VS-Q6, VS-Q53): two dice add Trail counters."""
+    d1, d2 = w.roll(), w.roll()
+    shortened = w.rules.opt_shortened
+    if w.rules.trail_growth == "sum_2d6":
+        targets = [trail_for_sum(d1 + d2)]
+        against = f"total {d1 + d2} -> {TRAIL_NAMES[targets[0]]}"
+    else:
+        targets = [d1 - 1, d2 - 1] if shortened or d1 != d2 else [d1 - 1]
+        against = "each die names a Trail area 1-6"
+    results = []
+    for t in targets:
+        if shortened or w.trail[t] == 0:
+            w.trail[t] += 1
+            results.append(f"{TRAIL_NAMES[t]} +1 (now {w.trail[t]})")
+        else:
+            results.append(f"{TRAIL_NAMES[t]} already has a counter")
+    w.log.append(roll_event("B1 Trail growth", (d1, d2), against, "; ".join(results)))
+    w.step = TRAIL_ATTACK
+
+
+def trail_attack(w: Work, kind: str, t: int) -> None:
+    """VS-B2.4 (B-52: PP +2, 1-4 removes) and VS-B2.5 (Green Beret: PP +1, 1-2 removes)."""
+    w.markers = (*w.markers, (kind, t))
+    if kind == "b52":
+        w.b52_used += 1
+        name, lo_hi, cost = "B-52 strike", B52_REMOVES, B52_PP
+    else:
+        w.gb_used += 1
+        name, lo_hi, cost = "Green Beret raid", GREEN_BERET_REMOVES, GREEN_BERET_PP
+    face = w.roll()
+    removed = lo_hi[0] <= face <= lo_hi[1]
+    if removed:
+        w.trail[t] -= 1
+    result = "Trail counter removed" if removed else "the counter stays"
+    w.log.append(
+        roll_event(
+            f"B2 {name} on {TRAIL_NAMES[t]}",
+            (face,),
+            f"{lo_hi[0]}-{lo_hi[1]} removes the counter",
+            result,
+        )
+    )
+    add_pp(w, cost)
+
+
+def raise_unit(w: Work, unit: int, p: int) -> None:
+    """VS-B3.1 / VS-B3.2: place a unit anywhere (PP +1/+2/+3); an AirCav opens a regroup."""
+    w.units[p][unit] += 1
+    if w.rules.opt_historical:
+        w.arvn_placed += 1
+    w.note(f"{UNIT_NAMES[unit]} raised in {place_name(p)}.")
+    add_pp(w, PLACEMENT_PP[unit])
+    if unit == AIRCAV:
+        start_regroup(w, region_of(p))
+
+
+def start_regroup(w: Work, region: int) -> None:
+    """VS-B3.3 / VS-Q19: after an AirCav is raised, ARVN and Grunts may regroup in its region."""
+    w.regroup_region = region if w.rules.aircav_regroup == "placed_region" else -1
+    w.regrouped = empty_moves()
+    w.step = REGROUP
+
+
+def move_unit(w: Work, unit: int, p: int, q: int) -> None:
+    """VS-B3.4 (AirCav, free) and VS-B3.5 (Grunt, PP +1): anywhere, once per B3 (VS-Q20)."""
+    slot = 0 if unit == GRUNT else 1
+    w.units[p][unit] -= 1
+    w.units[q][unit] += 1
+    if w.moved is None:
+        w.moved = empty_moves()
+    w.moved[q][slot] += 1
+    w.note(f"{UNIT_NAMES[unit]} moves {place_name(p)} -> {place_name(q)}.")
+    if unit == GRUNT:
+        add_pp(w, GRUNT_MOVE_PP)
+
+
+def regroup_unit(w: Work, unit: int, p: int, q: int) -> None:
+    """VS-B3.3 / VS-Q65: a free move within the region, even into enemy-held areas."""
+    slot = 0 if unit == ARVN else 1
+    w.units[p][unit] -= 1
+    w.units[q][unit] += 1
+    w.regrouped[q][slot] += 1
+    if unit == GRUNT and w.moved is not None and w.moved[p][0] > 0:
+        # a Grunt that already moved this B3 keeps that status (it may not move again)
+        w.moved[p][0] -= 1
+        w.moved[q][0] += 1
+    w.note(f"{UNIT_NAMES[unit]} regroups {place_name(p)} -> {place_name(q)}.")
+
+
+def napalm(w: Work, p: int, unit: int) -> None:
+    """VS-B4.2: PP +1, 1-4 destroys the targeted VC or NVA."""
+    w.markers = (*w.markers, ("napalm", p))
+    w.napalm_used += 1
+    face = w.roll()
+    killed = NAPALM_KILLS[0] <= face <= NAPALM_KILLS[1]
+    if killed:
+        w.units[p][unit] -= 1
+    result = f"{UNIT_NAMES[unit]} destroyed" if killed else f"the {UNIT_NAMES[unit]} survives"
+    w.log.append(
+        roll_event(
+            f"B4 Napalm on {UNIT_NAMES[unit]} in {place_name(p)}",
+            (face,),
+            "1-4 destroys it",
+            result,
+        )
+    )
+    add_pp(w, NAPALM_PP)
+
+
+# --- ground combat (VS-B4.3 .. B4.8) -------------------------------------------------------------
+
+
+def start_combats(w: Work, places: list[int], resume: str) -> None:
+    """Fight every contested area in the fixed order (VS-Q27), then go on with `resume`."""
+    w.combat_queue = tuple(places)
+    w.combat_resume = resume
+    w.step = COMBATS
+
+
+def run_combats(w: Work) -> None:
+    while w.combat_queue:
+        p, w.combat_queue = w.combat_queue[0], w.combat_queue[1:]
+        if not contested(w, p):
+            continue
+        w.note(f"Ground combat in {place_name(p)} ({TERRAIN_NAMES[terrain_of(p)]}).")
+        w.combat_round = 0
+        if fight(w, p):
+            return
+    w.step = w.combat_resume
+
+
+def fight(w: Work, p: int) -> bool:
+    """Fight rounds in `p` until one side is gone or a retreat can be chosen (True: decide)."""
+    while True:
+        w.combat_round += 1
+        combat_round(w, p)
+        if not contested(w, p):
+            w.combat_place = -1
+            w.combat_round = 0
+            return False
+        if retreat_options(w, p):
+            w.combat_place = p
+            w.step = RETREAT
+            return True
+
+
+def combat_round(w: Work, p: int) -> None:
+    """VS-B4.4-B4.6: one die per unit (VC, NVA, ARVN, Grunt, AirCav: VS-R4), hits at once."""
+    terrain = terrain_of(p)
+    units = w.units[p]
+    hits = [0, 0]  # hits scored by the enemy, by the player
+    where = f"{place_name(p)} round {w.combat_round}"
+    for unit in (VC, NVA, ARVN, GRUNT, AIRCAV):
+        need = HIT_TABLE[unit][terrain]
+        for _ in range(units[unit]):
+            face = w.roll()
+            hit = face <= need
+            hits[unit in PLAYER_UNITS] += hit
+            w.log.append(
+                roll_event(
+                    f"Combat {where}: {UNIT_NAMES[unit]}",
+                    (face,),
+                    f"hits on 1-{need} in {TERRAIN_NAMES[terrain]}",
+                    "hit" if hit else "miss",
+                )
+            )
+    enemy_losses = take_losses(units, ENEMY_UNITS, hits[1])
+    player_losses = take_losses(units, PLAYER_UNITS, hits[0])
+    pp = sum(LOSS_PP[u] for u in player_losses)
+    enemy_text = loss_text(enemy_losses) or "no NVA/VC"
+    player_text = loss_text(player_losses) or "none of yours"
+    cost = f" (PP +{pp})" if pp else ""
+    w.note(
+        f"{place_name(p)}: {hits[1]} hit(s) on the NVA/VC, {hits[0]} on your forces. "
+        f"Lost: {enemy_text}; {player_text}{cost}."
+    )
+    add_pp(w, pp)
+
+
+def take_losses(units: list[int], order: tuple[int, ...], hits: int) -> list[int]:
+    """VS-B4.5: remove one unit per hit in casualty order; extra hits are lost (VS-Q26)."""
+    lost = []
+    for unit in order:
+        while hits and units[unit]:
+            units[unit] -= 1
+            lost.append(unit)
+            hits -= 1
+    return lost
+
+
+def loss_text(lost: list[int]) -> str:
+    return ", ".join(f"{lost.count(u)} {UNIT_NAMES[u]}" for u in sorted(set(lost)))
+
+
+def retreat(w: Work, q: int) -> None:
+    """VS-B4.8 / VS-Q30: every player unit in the area retreats together."""
+    p = w.combat_place
+    for unit in PLAYER_UNITS:
+        w.units[q][unit] += w.units[p][unit]
+        w.units[p][unit] = 0
+    w.note(f"Your forces retreat from {place_name(p)} to {place_name(q)}.")
+    w.combat_place = -1
+    w.combat_round = 0
+    w.step = COMBATS
+
+
+# --- the enemy's steps ----------------------------------------------------------------------------
+
+
+def enemy_placement(w: Work) -> None:
+    """VS-B5: the VC uprising (VS-B5.1, VS-Q33-Q36) and the NVA arrivals (VS-B5.2, VS-Q37)."""
+    for _ in range(w.rules.vc_per_turn):
+        vc_uprising(w)
+    for t in range(6):
+        for _ in range(w.trail[t]):
+            region = TRAIL_ARROW[t]
+            face = w.roll()
+            p = place(region, AREA_FOR_FACE[face])
+            w.units[p][NVA] += 1
+            w.log.append(
+                roll_event(
+                    f"B5 NVA arrival from {TRAIL_NAMES[t]} into {REGIONS[region]}",
+                    (face,),
+                    "area die: 1-2, 3-4, 5, 6",
+                    f"1 NVA placed in {place_name(p)}",
+                )
+            )
+    insurgency(w)
+
+
+def vc_uprising(w: Work) -> None:
+    """VS-B5.1: region die (6: no VC; a region without your units: roll again), then area die."""
+    if not any(region_has_players(w, r) for r in range(5)):
+        w.note("B5 VC uprising: no region holds your units, so no VC is placed (VS-Q35).")
+        return
+    while True:
+        face = w.roll()
+        if face == 6:
+            w.log.append(
+                roll_event(
+                    "B5 VC uprising: region", (face,), "1-5 a region, 6 none", "no VC this turn"
+                )
+            )
+            return
+        region = face - 1
+        if region_has_players(w, region):
+            break
+        w.log.append(
+            roll_event(
+                "B5 VC uprising: region",
+                (face,),
+                "a region with your units",
+                f"none of your units in {REGIONS[region]}: roll again",
+            )
+        )
+    w.log.append(
+        roll_event("B5 VC uprising: region", (face,), "1-5 a region, 6 none", REGIONS[region])
+    )
+    area_face = w.roll()
+    p = place(region, AREA_FOR_FACE[area_face])
+    w.units[p][VC] += 1
+    w.log.append(
+        roll_event(
+            f"B5 VC uprising in {REGIONS[region]}: area",
+            (area_face,),
+            "area die: 1-2, 3-4, 5, 6",
+            f"1 VC placed in {place_name(p)}",
+        )
+    )
+
+
+def insurgency(w: Work) -> None:
+    """VS-B6 (VS-Q39, VS-Q40): every area the new units made contested fights now."""
+    places = contested_places(w)
+    if places:
+        w.note("B6 Insurgency: new NVA/VC units attack at once.")
+    start_combats(w, places, OFFENSIVE)
+
+
+def offensive(w: Work) -> None:
+    """VS-B7.1 / VS-Q44: a region die; on a 6 every region with NVA/VC attacks (regions 1-5)."""
+    face = w.roll()
+    if face == 6:
+        regions = [r for r in range(5) if region_has_enemies(w, r)]
+        result = "offensive in every region with NVA/VC" if regions else "no NVA/VC anywhere"
+    else:
+        region = face - 1
+        regions = [region] if region_has_enemies(w, region) else []
+        result = (
+            f"offensive in {REGIONS[region]}"
+            if regions
+            else (f"no NVA/VC in {REGIONS[region]}: no offensive")
+        )
+    w.log.append(roll_event("B7 NVA/VC offensive: region", (face,), "1-5 a region, 6 all", result))
+    w.offensive_queue = tuple(regions)
+    w.step = OFFENSIVE_REGION
+
+
+def next_offensive(w: Work) -> None:
+    if not w.offensive_queue:
+        w.step = REDEPLOY
+        return
+    region, w.offensive_queue = w.offensive_queue[0], w.offensive_queue[1:]
+    regional_offensive(w, region)
+
+
+def regional_offensive(w: Work, region: int) -> None:
+    """VS-B7.2-B7.4 (VS-Q41-Q43): all NVA/VC of the region advance together, one area a step
+    (6 wraps to 1-2), until they meet your units; then every area of contact fights once."""
+    places = list(region_places(region))
+    assert not any(contested(w, p) for p in places), "VS-Q67: no contact before an offensive"
+    if not region_has_players(w, region):
+        if w.rules.offensive_no_contact == "one_step":
+            advance_enemy(w, region)
+            w.note(
+                f"B7: the NVA/VC in {REGIONS[region]} advance one area; none of your units "
+                "are there (VS-Q42)."
+            )
+        else:
+            w.note(f"B7: none of your units in {REGIONS[region]}; the NVA/VC hold (VS-Q42).")
+        return
+    for step in range(1, 4):
+        advance_enemy(w, region)
+        contacts = [p for p in places if contested(w, p)]
+        if contacts:
+            where = ", ".join(place_name(p) for p in contacts)
+            w.note(
+                f"B7: the NVA/VC in {REGIONS[region]} advance {step} area(s) and attack {where}."
+            )
+            start_combats(w, contacts, OFFENSIVE_REGION)
+            return
+    raise AssertionError("an offensive must meet the player's units within three steps")
+
+
+def advance_enemy(w: Work, region: int) -> None:
+    places = list(region_places(region))
+    moving = [(w.units[p][VC], w.units[p][NVA]) for p in places]
+    for i, p in enumerate(places):
+        vc, nva = moving[i - 1]  # area i receives the enemies of area i-1 (6 wraps to 1-2)
+        w.units[p][VC] = vc
+        w.units[p][NVA] = nva
+
+
+def redeploy(w: Work, p: int, q: int) -> None:
+    """VS-B8.1: an AirCav moves to an enemy-free area of any region, once."""
+    w.units[p][AIRCAV] -= 1
+    w.units[q][AIRCAV] += 1
+    if w.moved is None:
+        w.moved = empty_moves()
+    w.moved[q][1] += 1
+    w.note(f"AirCav redeploys {place_name(p)} -> {place_name(q)}.")
+
+
+def end_of_turn(w: Work) -> None:
+    """VS-B9.1-B9.4: region PP, the game-end test, and the restriction roll for next turn."""
+    if w.rules.opt_historical:
+        historical_end_of_turn(w)
+        return
+    enemy_only = [r for r in range(5) if region_has_enemies(w, r) and not region_has_players(w, r)]
+    player_only = [r for r in range(5) if region_has_players(w, r) and not region_has_enemies(w, r)]
+    if w.rules.b9_region_pp == "rules":
+        change = 2 * len(enemy_only) - len(player_only)
+    else:
+        change = -2 * len(enemy_only) + len(player_only)
+    before = w.pp
+    w.pp += change
+    w.note(
+        f"B9: {len(enemy_only)} region(s) held only by the NVA/VC, {len(player_only)} only by "
+        f"you: PP {before} -> {w.pp}."
+    )
+    w.pp_history = (*w.pp_history, w.pp)
+    if w.pp >= PP_LIMIT:
+        w.note(f"Political Points {w.pp} >= {PP_LIMIT}: the war is over.")
+        end_game(w, f"Political Points reached {w.pp} at the end of {year_of(w.turn)}")
+        return
+    face = w.roll()
+    modifier = restriction_modifier(w.pp)
+    result = restriction_for(face + modifier)
+    w.log.append(
+        roll_event(
+            "B9 Restriction for next turn",
+            (face,),
+            f"PP {w.pp}: modifier {modifier:+d}",
+            f"{face + modifier}: {RESTRICTION_TEXT[result]}",
+        )
+    )
+    w.restriction = result
+    if result == REMOVE_US and american_units(w):
+        w.step = REMOVE_US_UNIT
+        return
+    if result == REMOVE_US:
+        w.note("No American units on the map: nothing to remove (VS-Q49).")
+    next_turn(w)
+
+
+def remove_us_unit(w: Work, unit: int, p: int) -> None:
+    """VS-B9.4 / VS-Q49: the player removes one Grunt or AirCav; no PP change (VS-Q66)."""
+    w.units[p][unit] -= 1
+    w.note(f"{UNIT_NAMES[unit]} withdrawn from {place_name(p)} (B9 result 6+).")
+    next_turn(w)
+
+
+def next_turn(w: Work) -> None:
+    """VS-B0.3 / VS-Q12: the turn counter advances when the game did not end."""
+    w.turn += 1
+    if w.turn > TURN_SAFETY_CAP:
+        raise AssertionError("VS-Q13: the standard game cannot last this long")
+    w.step = TURN_START
+
+
+def historical_end_of_turn(w: Work) -> None:
+    """VS-D3.6 / VS-Q60 / VS-Q70: no B9; the game ends when you hold one region or fewer."""
+    exclusive = w.rules.d3_held == "exclusive"
+    held = [
+        r
+        for r in range(5)
+        if region_has_players(w, r) and not (exclusive and region_has_enemies(w, r))
+    ]
+    w.note(f"D3: you hold {len(held)} region(s).")
+    if len(held) <= 1:
+        end_game(w, f"your territory shrank to {len(held)} region(s) in {year_of(w.turn)}")
+    elif w.turn >= HISTORICAL_TURN_CAP:
+        end_game(w, f"you still held {len(held)} regions in {year_of(w.turn)}")
+    else:
+        next_turn(w)
+
+
+def free_grunt(w: Work, p: int) -> None:
+    """VS-D2.1: a free Grunt anywhere at setup."""
+    w.units[p][GRUNT] += 1
+    w.free_grunts -= 1
+    w.note(f"Free Grunt placed in {place_name(p)} (D2).")
+    if w.free_grunts == 0:
+        w.step = TURN_START
+
+
+def adjust(w: Work, verb: str, unit: int, p: int) -> None:
+    """VS-D3.3: place or remove American units to match the chart."""
+    w.units[p][unit] += 1 if verb == "deploy" else -1
+    w.note(
+        f"{UNIT_NAMES[unit]} {'deployed to' if verb == 'deploy' else 'withdrawn from'} "
+        f"{place_name(p)} (D3 chart)."
+    )
+    if not adjust_actions(w):
+        trail_growth(w)
+
+
+# --- the driver ---------------------------------------------------------------------------------
+
+AUTOMATIC = {
+    TURN_START: start_turn,
+    GROUND_COMBAT: lambda w: start_combats(w, contested_places(w), ENEMY_PLACEMENT),
+    COMBATS: run_combats,
+    ENEMY_PLACEMENT: enemy_placement,
+    OFFENSIVE: offensive,
+    OFFENSIVE_REGION: next_offensive,
+    END_OF_TURN: end_of_turn,
+}
+
+
+def finish_step(w: Work) -> None:
+    """What `done` does in each decision step."""
+    step = w.step
+    if step == TRAIL_ATTACK:
+        w.step = BUILD
+        w.moved = None
+    elif step == BUILD:
+        w.moved = None
+        w.step = NAPALM
+    elif step == REGROUP:
+        w.regrouped = None
+        w.regroup_region = -1
+        w.step = BUILD
+    elif step == NAPALM:
+        w.step = GROUND_COMBAT
+    elif step == REDEPLOY:
+        w.moved = None
+        w.step = END_OF_TURN
+    else:
+        raise AssertionError(f"no done in step {step}")
+
+
+def run(w: Work) -> None:
+    """Run automatic steps until the player must decide or the game is over."""
+    while True:
+        step = w.step
+        if step == OVER:
+            return
+        if step in DECISION_STEPS:
+            if step in (RETREAT, REMOVE_US_UNIT, SETUP_D2, ADJUST_D3) or has_choices(w):
+                return
+            finish_step(w)
+            continue
+        AUTOMATIC[step](w)
+
+
+def play(s: SolitaireState, action: tuple) -> SolitaireState:
+    """Apply one already-checked action and run the game on to the next decision."""
+    w = Work(s)
+    verb = action[0]
+    try:
+        if verb == "done":
+            finish_step(w)
+        elif verb in ("b52", "gb"):
+            trail_attack(w, verb, action[1])
+        elif verb == "place":
+            raise_unit(w, UNIT_BY_KEY[action[1]], action[2])
+        elif verb == "move":
+            move_unit(w, UNIT_BY_KEY[action[1]], action[2], action[3])
+        elif verb == "regroup":
+            regroup_unit(w, UNIT_BY_KEY[action[1]], action[2], action[3])
+        elif verb == "napalm":
+            napalm(w, action[1], UNIT_BY_KEY[action[2]])
+        elif verb == "fight":
+            p = w.combat_place
+            w.step = COMBATS
+            fight(w, p)  # leaves the step at RETREAT when another choice comes up
+        elif verb == "retreat":
+            retreat(w, action[1])
+        elif verb == "redeploy":
+            redeploy(w, action[1], action[2])
+        elif verb == "remove":
+            remove_us_unit(w, UNIT_BY_KEY[action[1]], action[2])
+        elif verb == "free_grunt":
+            free_grunt(w, action[1])
+        elif verb in ("deploy", "withdraw"):
+            adjust(w, verb, UNIT_BY_KEY[action[1]], action[2])
+        else:
+            raise AssertionError(f"unknown verb {verb}")
+        run(w)
+    except GameEnded:
+        pass
+    return w.freeze()
+
+
+def apply(s: SolitaireState, action: tuple) -> SolitaireState:
+    if s.step == OVER:
+        raise IllegalAction("the game is over")
+    if action not in legal_actions(s):
+        raise IllegalAction(why_illegal(s, action))
+    return play(s, action)
+
+
+def why_illegal(s, action) -> str:
+    verb = action[0] if action else None
+    step = s.step
+    if verb == "place" and len(action) == 3 and action[1] in UNIT_BY_KEY:
+        unit = UNIT_BY_KEY[action[1]]
+        if step == BUILD and on_map(s, unit) >= unit_limit(s, unit):
+            return f"all {unit_limit(s, unit)} {UNIT_NAMES[unit]} units are already on the map"
+        if step == BUILD and s.restriction == NO_US_RAISE and unit in AMERICAN_UNITS:
+            return "no American units may be raised this turn (last turn's B9 result was 5)"
+    if verb in ("b52", "gb") and step == TRAIL_ATTACK:
+        return "that Trail attack is not possible now (no counter there, none left, or forbidden)"
+    return f"{action!r} is not a legal action in step {step}"
+
+
+def pending_combat_summary(s) -> str:
+    if s.step != RETREAT:
+        return ""
+    p = s.combat_place
+    u = s.units[p]
+    return (
+        f"{place_name(p)}: {u[VC]} VC, {u[NVA]} NVA against {u[ARVN]} ARVN, {u[GRUNT]} "
+        f"Grunt, {u[AIRCAV]} AirCav"
+    )
+
+
+__all__ = ["AREA_LABELS", "Event", "apply", "legal_actions", "new_game", "play"]

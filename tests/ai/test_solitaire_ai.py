@@ -1,0 +1,88 @@
+"""The rule-based Vietnam Solitaire player: sensible, deterministic, better than random."""
+
+from __future__ import annotations
+
+import random
+import statistics
+
+from ai.base import Budget, RandomAgent
+from ai.play import play_game
+from ai.solitaire import RulesAgent, choose_action
+from core.solitaire import GAME
+from core.solitaire.state import BUILD, NAPALM, REDEPLOY, RETREAT, TRAIL_ATTACK
+from tests.solitaire.helpers import at, board, position
+
+
+def decide(state):
+    return choose_action(state, GAME.legal_actions(state), random.Random(0))
+
+
+def test_hits_the_trail_when_pp_allow():
+    s = position(TRAIL_ATTACK, board(hue_34={"arvn": 1}), trail=(1, 1, 1, 0, 0, 0), pp=2)
+    assert decide(s)[0] in ("b52", "gb")
+
+
+def test_leaves_the_trail_alone_when_pp_are_short():
+    s = position(TRAIL_ATTACK, board(hue_34={"arvn": 1}), trail=(1, 1, 1, 0, 0, 0), pp=11, turn=8)
+    assert decide(s) == ("done",)
+
+
+def test_reoccupies_a_region_the_enemy_holds_alone():
+    units = board(
+        hue_12={"vc": 1},
+        highlands_34={"arvn": 1},
+        cuchi_34={"arvn": 1},
+        saigon_34={"arvn": 1},
+        mekong_34={"arvn": 1},
+    )
+    action = decide(position(BUILD, units, pp=9, turn=7))
+    assert action[:2] == ("place", "arvn") and action[2] // 4 == 0
+    assert action[2] != at("hue", "1-2")  # not straight into the VC
+
+
+def test_napalms_the_enemy_in_a_contested_area():
+    units = board(saigon_34={"nva": 2, "grunt": 1}, hue_34={"arvn": 1})
+    action = decide(position(NAPALM, units, pp=4, turn=3))
+    assert action == ("napalm", at("saigon", "3-4"), "nva")
+
+
+def test_retreats_from_a_losing_fight_and_stays_in_a_winning_one():
+    losing = position(
+        RETREAT, board(hue_34={"nva": 3, "arvn": 1}), pp=4, combat_place=at("hue", "3-4")
+    )
+    assert decide(losing) == ("retreat", at("hue", "5"))
+    winning = position(
+        RETREAT, board(hue_34={"vc": 1, "aircav": 1}), pp=4, combat_place=at("hue", "3-4")
+    )
+    assert decide(winning) == ("fight",)
+
+
+def test_redeploys_aircav_into_a_region_the_enemy_holds_alone():
+    units = board(hue_34={"arvn": 1, "aircav": 1}, mekong_12={"vc": 1})
+    action = decide(position(REDEPLOY, units))
+    assert action[0] == "redeploy" and action[2] // 4 == 4 and action[2] != at("mekong", "1-2")
+
+
+def test_is_deterministic_given_its_rng():
+    a = play_game(GAME, [RulesAgent()], seed=5)
+    b = play_game(GAME, [RulesAgent()], seed=5)
+    assert a.actions == b.actions
+
+
+def test_keeps_pp_under_14_while_it_has_the_choice():
+    """Whatever it spends itself (B2-B4) leaves the PP at 13 or less."""
+    for seed in range(30):
+        s = GAME.new({}, 1, seed)
+        agent, rng = RulesAgent(), random.Random(seed)
+        while not s.over:
+            legal = GAME.legal_actions(s)
+            a = agent.choose(GAME, GAME.observe(s, 0), legal, Budget(), rng)
+            if a[0] in ("b52", "gb", "place", "napalm") and s.pp < 14:
+                assert GAME.apply(s, a).pp <= 13 or a[:2] == ("place", "arvn"), (seed, a, s.pp)
+            s = GAME.apply(s, a)
+
+
+def test_lasts_longer_than_random_play():
+    rules_turns = [play_game(GAME, [RulesAgent()], seed).final.end_turn for seed in range(60)]
+    random_turns = [play_game(GAME, [RandomAgent()], seed).final.end_turn for seed in range(60)]
+    assert statistics.mean(rules_turns) > statistics.mean(random_turns) + 3
