@@ -7,6 +7,8 @@ from __future__ import annotations
 
 from importlib import import_module
 
+__version__ = "0.1.0"  # the distribution's version (pyproject reads it from here)
+
 from core.engine import Game
 
 # Game id -> module holding its `GAME`. Order is the order menus show.

@@ -31,12 +31,7 @@ FORMAT_VERSION = 1
 MAX_FILE_BYTES = 64 * 1024 * 1024
 MAX_DEPTH = 16
 
-try:
-    from importlib.metadata import version as _dist_version
-
-    APP_VERSION = _dist_version("objective")
-except Exception:  # running from a checkout that was never installed
-    APP_VERSION = "0+unknown"
+APP_VERSION = core.__version__
 
 
 class SaveError(Exception):

@@ -59,10 +59,13 @@ def test_core_is_pure():
 
 
 def test_ai_sees_views_not_states():
-    """Agents are handed views; no agent module reaches into a game's state module."""
+    """Agents are handed views: no agent module imports a game's state classes (or the engine's
+    scratch copy), so none can build or unwrap a true state. Step names and tables are fine."""
     for path in modules("ai"):
         for node in ast.walk(ast.parse(path.read_text())):
             if isinstance(node, ast.ImportFrom) and node.module:
-                assert not node.module.endswith(".state"), (
-                    f"{path.relative_to(ROOT)} imports {node.module}"
-                )
+                for alias in node.names:
+                    name = alias.name
+                    assert not (name.endswith("State") or name == "Work"), (
+                        f"{path.relative_to(ROOT)} imports {name} from {node.module}"
+                    )

@@ -12,12 +12,7 @@ from textual.events import Resize
 from saves.record import GameRecord, SaveError, SeatInfo, new_record
 from saves.store import SaveStore
 from tui.screens import screen_class_for
-from tui.screens.dialogs import MIN_HEIGHT, MIN_WIDTH, ConfirmScreen, HelpScreen, TooSmallScreen
 from tui.screens.game import GameScreen
-from tui.screens.load import LoadScreen
-from tui.screens.rules import RulesScreen
-from tui.screens.setup import SetupScreen
-from tui.screens.title import TitleScreen
 from tui.session import Session
 
 # Textual's own bindings that the general keys below already explain.
@@ -32,11 +27,12 @@ HELP_HIDDEN_ACTIONS = {
     "app.copy_text",
 }
 
+MIN_WIDTH, MIN_HEIGHT = 80, 24  # below this the "terminal too small" notice covers the screen
+
 GENERAL_KEYS = [
     ("tab / shift+tab", "Move between the parts of the screen"),
     ("↑ ↓ enter", "Choose in a list"),
     ("^p", "Command palette: every command by name"),
-    ("^q", "Quit from anywhere (asks first)"),
 ]
 
 
@@ -56,6 +52,7 @@ class ObjectiveApp(App[None]):
         save_path: Path | None = None,
         seed: int | None = None,
         ai_delay: float = 0.35,
+        step_pause: float | None = None,
     ) -> None:
         super().__init__()
         self.store = store if store is not None else SaveStore()
@@ -63,12 +60,27 @@ class ObjectiveApp(App[None]):
         self._start_path = save_path
         self._seeds = random.Random(seed)
         self.ai_delay = ai_delay
-        self._too_small: TooSmallScreen | None = None
+        self.step_pause = step_pause  # seconds between the enemy's steps (None: player's choice)
+        self._too_small = None
+
+    def get_default_screen(self):
+        """Straight into a game (`objective new`/`load`): the game is the first screen, and the
+        title screen is built only when the player goes back to it."""
+        if self._start_session is not None:
+            screen_class = screen_class_for(self._start_session.game.id)
+            screen = screen_class(self._start_session, save_path=self._start_path)
+        else:
+            from tui.screens.title import TitleScreen
+
+            screen = TitleScreen()
+        # Textual reads a screen's own stylesheet when the screen is pushed; the first screen
+        # is not pushed, so read it here.
+        for path in screen.css_path:
+            if not self.stylesheet.has_source(str(path), ""):
+                self.stylesheet.read(path)
+        return screen
 
     def on_mount(self) -> None:
-        self.push_screen(TitleScreen())
-        if self._start_session is not None:
-            self.push_game(self._start_session, self._start_path)
         self._check_size(self.size.width, self.size.height)
 
     # --- navigation --------------------------------------------------------------------------
@@ -77,19 +89,34 @@ class ObjectiveApp(App[None]):
         return self._seeds.randrange(1, 1_000_000)
 
     def open_setup(self, game_id: str | None = None, replace_game: bool = False) -> None:
+        from tui.screens.setup import SetupScreen
+
         if replace_game:
             self.return_to_title()
         self.push_screen(SetupScreen(game_id, seed=self.next_seed()))
 
     def open_load(self) -> None:
+        from tui.screens.load import LoadScreen
+
         self.push_screen(LoadScreen())
 
     def open_rules(self, game_id: str | None = None) -> None:
+        from tui.screens.rules import RulesScreen
+
         self.push_screen(RulesScreen(game_id))
 
     def return_to_title(self) -> None:
-        while len(self.screen_stack) > 2 and not isinstance(self.screen, TitleScreen):
+        """Close every screen above the title screen (building it if the game came first)."""
+        from tui.screens.title import TitleScreen
+
+        while len(self.screen_stack) > 1 and not isinstance(self.screen, TitleScreen):
             self.pop_screen()
+        if not isinstance(self.screen, TitleScreen):
+            # The game was the first screen (started from the command line). Textual cannot
+            # replace a first screen, so the title goes on top; the game below stays idle.
+            if isinstance(self.screen, GameScreen):
+                self.screen.stop_thinking()
+            self.push_screen(TitleScreen())
 
     def start_new_game(self, game_id: str, options: dict, seats: list[SeatInfo], seed: int):
         record = new_record(game_id, options, len(seats), seats, seed)
@@ -114,6 +141,8 @@ class ObjectiveApp(App[None]):
     # --- global keys -------------------------------------------------------------------------
 
     def action_help(self) -> None:
+        from tui.screens.dialogs import HelpScreen
+
         if isinstance(self.screen, HelpScreen):
             return
         screen = self.screen
@@ -135,6 +164,8 @@ class ObjectiveApp(App[None]):
         self.push_screen(HelpScreen(str(title), keys, notes))
 
     def action_quit_confirm(self) -> None:
+        from tui.screens.dialogs import ConfirmScreen
+
         if isinstance(self.screen, ConfirmScreen):
             return
 
@@ -157,6 +188,8 @@ class ObjectiveApp(App[None]):
     def _check_size(self, width: int, height: int) -> None:
         small = width < MIN_WIDTH or height < MIN_HEIGHT
         if small and self._too_small is None:
+            from tui.screens.dialogs import TooSmallScreen
+
             self._too_small = TooSmallScreen()
             self.push_screen(self._too_small)
         elif small and self._too_small is not None and self._too_small.is_mounted:

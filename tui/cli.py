@@ -12,12 +12,15 @@ import sys
 from collections import Counter
 from collections.abc import Sequence
 from pathlib import Path
-from typing import NoReturn
+from typing import TYPE_CHECKING, NoReturn
 
 import core
 from ai import AgentError, parse_agent_name
+from core import __version__ as APP_VERSION
 from core.engine import OptionError, parse_option_assignments
-from saves.record import APP_VERSION, SaveError, SeatInfo
+
+if TYPE_CHECKING:
+    from saves.record import SeatInfo
 
 EXIT_USAGE = 2
 EXIT_BAD_FILE = 1
@@ -137,6 +140,8 @@ def resolve_agents(text: str) -> list[str]:
 
 
 def resolve_seats(game, players: int | None, kinds: Sequence[str]) -> list[SeatInfo]:
+    from saves.record import SeatInfo
+
     if players is None:
         players = max(len(kinds), game.seats.start)
         if players not in game.seats:
@@ -196,6 +201,7 @@ def cmd_new(args) -> int:
 
 
 def cmd_load(args) -> int:
+    from saves.record import SaveError
     from saves.store import read_record
     from tui.session import Session
 

@@ -10,9 +10,7 @@ import random
 from dataclasses import dataclass, field
 from typing import Any
 
-import ai
 import core
-from ai.play import automatic_agent, seat_rng
 from core.engine import Action, Event, Game
 from saves.record import GameRecord, replay_states
 
@@ -71,6 +69,9 @@ class Session:
     def agent_for(self, seat: int):
         """The agent playing `seat` (its AI kind, or the game's automatic seat such as natives)."""
         if seat not in self._agents:
+            import ai
+            from ai.play import automatic_agent
+
             if 0 <= seat < len(self.record.seats):
                 self._agents[seat] = ai.agent(self.record.seats[seat].agent_name)
             else:
@@ -79,6 +80,8 @@ class Session:
 
     def rng_for(self, seat: int) -> random.Random:
         if seat not in self._rngs:
+            from ai.play import seat_rng
+
             self._rngs[seat] = seat_rng(self.record.seed + len(self.actions), seat)
         return self._rngs[seat]
 

@@ -91,6 +91,31 @@ class VietnamSolitaire:
         """For search that only plays actions taken from `legal_actions`."""
         return rules.play(s, a)
 
+    def stages(self, s, a) -> tuple[SolitaireState, ...]:
+        """The positions an action passes through (each with its own events), last = apply."""
+        if a not in rules.legal_actions(s):
+            rules.apply(s, a)  # raises IllegalAction with the reason
+        stages: list[SolitaireState] = []
+        final = rules.play(s, a, stages)
+        if not stages or replace(stages[-1], events=()) != replace(final, events=()):
+            stages.append(replace(final, events=()))  # the last steps changed nothing visible
+        return tuple(stages)
+
+    def places_of(self, a) -> tuple[tuple[str, int], ...]:
+        """Where an action acts: ("area", place) and ("trail", trail area) pairs."""
+        verb = a[0]
+        if verb in ("b52", "gb"):
+            return (("trail", a[1]),)
+        if verb in ("place", "remove", "deploy", "withdraw"):
+            return (("area", a[2]),)
+        if verb in ("move", "regroup"):
+            return (("area", a[2]), ("area", a[3]))
+        if verb in ("napalm", "free_grunt", "retreat"):
+            return (("area", a[1]),)
+        if verb == "redeploy":
+            return (("area", a[1]), ("area", a[2]))
+        return ()
+
     def events(self, s):
         return s.events
 

@@ -541,6 +541,7 @@ def fight(w: Work, p: int) -> bool:
     while True:
         w.combat_round += 1
         combat_round(w, p)
+        w.checkpoint()
         if not contested(w, p):
             w.combat_place = -1
             w.combat_round = 0
@@ -632,6 +633,7 @@ def enemy_placement(w: Work) -> None:
                     f"1 NVA placed in {place_name(p)}",
                 )
             )
+            w.checkpoint()
     insurgency(w)
 
 
@@ -674,6 +676,7 @@ def vc_uprising(w: Work) -> None:
             f"1 VC placed in {place_name(p)}",
         )
     )
+    w.checkpoint()
 
 
 def insurgency(w: Work) -> None:
@@ -899,11 +902,17 @@ def run(w: Work) -> None:
             finish_step(w)
             continue
         AUTOMATIC[step](w)
+        w.checkpoint()
 
 
-def play(s: SolitaireState, action: tuple) -> SolitaireState:
-    """Apply one already-checked action and run the game on to the next decision."""
+def play(s: SolitaireState, action: tuple, stages: list | None = None) -> SolitaireState:
+    """Apply one already-checked action and run the game on to the next decision.
+
+    With a `stages` list, the intermediate positions are appended to it (each with only its own
+    events): the screen plays the enemy's steps out one at a time.
+    """
     w = Work(s)
+    w.stages = stages
     verb = action[0]
     try:
         if verb == "done":
@@ -937,6 +946,7 @@ def play(s: SolitaireState, action: tuple) -> SolitaireState:
         run(w)
     except GameEnded:
         pass
+    w.checkpoint()
     return w.freeze()
 
 

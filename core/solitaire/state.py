@@ -7,7 +7,7 @@ immutable value.
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field, fields
+from dataclasses import dataclass, field, fields, replace
 
 from core.dice import Dice
 from core.engine import Event, Option
@@ -229,7 +229,7 @@ FIELDS = tuple(f.name for f in fields(SolitaireState))
 class Work:
     """A mutable copy of a state for the length of one `apply`."""
 
-    __slots__ = (*FIELDS, "log")
+    __slots__ = (*FIELDS, "log", "stages", "_staged")
 
     def __init__(self, s: SolitaireState) -> None:
         for name in FIELDS:
@@ -239,6 +239,8 @@ class Work:
         self.moved = [list(m) for m in s.moved] if s.moved else None
         self.regrouped = [list(m) for m in s.regrouped] if s.regrouped else None
         self.log: list[Event] = []
+        self.stages: list[SolitaireState] | None = None  # only when the screen asks for them
+        self._staged = 0
 
     def freeze(self) -> SolitaireState:
         values = {name: getattr(self, name) for name in FIELDS}
@@ -248,6 +250,15 @@ class Work:
         values["regrouped"] = tuple(tuple(m) for m in self.regrouped) if self.regrouped else ()
         values["events"] = tuple(self.log)
         return SolitaireState(**values)
+
+    def checkpoint(self) -> None:
+        """Record the position so far (with the events since the last checkpoint), so a screen
+        can play the enemy's steps out one by one. Free unless stages were asked for."""
+        if self.stages is None or len(self.log) == self._staged:
+            return
+        stage = self.freeze()
+        self.stages.append(replace(stage, events=stage.events[self._staged :]))
+        self._staged = len(self.log)
 
     # small helpers the rules use everywhere
     def roll(self) -> int:

@@ -11,7 +11,15 @@ SIZE = (120, 40)
 def make_app(folder, **kwargs) -> ObjectiveApp:
     kwargs.setdefault("seed", 1)
     kwargs.setdefault("ai_delay", 0.0)
+    kwargs.setdefault("step_pause", 0.0)
     return ObjectiveApp(store=SaveStore(folder), **kwargs)
+
+
+async def started(pilot):
+    """Wait until the game screen is fully built (its side column comes after the first frame)."""
+    await wait_until(pilot, lambda: getattr(pilot.app.screen, "ready", True))
+    await pilot.pause()
+    return pilot.app.screen
 
 
 async def wait_until(pilot, condition, timeout: float = 10.0) -> None:

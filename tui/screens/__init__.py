@@ -5,7 +5,9 @@ from __future__ import annotations
 from importlib import import_module
 
 # game id -> "module:Class" of its dedicated screen; games not listed use the generic screen.
-DEDICATED_SCREENS: dict[str, str] = {}
+DEDICATED_SCREENS: dict[str, str] = {
+    "solitaire": "tui.screens.solitaire:SolitaireScreen",
+}
 
 
 def screen_class_for(game_id: str):

@@ -12,11 +12,11 @@ from textual.containers import Center, Horizontal, Vertical, VerticalScroll
 from textual.screen import ModalScreen, Screen
 from textual.widgets import Button, Static
 
-MIN_WIDTH, MIN_HEIGHT = 80, 24
-
 
 class ConfirmScreen(ModalScreen[bool]):
     """A yes/no question. Dismisses with True for yes."""
+
+    CSS_PATH = "dialogs.tcss"
 
     BINDINGS = [
         Binding("y", "answer(True)", "Yes", id="confirm.yes"),
@@ -46,6 +46,8 @@ class ConfirmScreen(ModalScreen[bool]):
 
 class HelpScreen(ModalScreen[None]):
     """F1: the keys of the screen underneath, and the keys that work everywhere."""
+
+    CSS_PATH = "dialogs.tcss"
 
     BINDINGS = [Binding("escape,f1,q", "dismiss_help", "Close", id="help.close")]
 
@@ -78,6 +80,8 @@ class HelpScreen(ModalScreen[None]):
 class TooSmallScreen(Screen[None]):
     """Shown while the terminal is below 80x24; the app pops it when there is room again."""
 
+    CSS_PATH = "dialogs.tcss"
+
     BINDINGS = [Binding("ctrl+q", "app.quit", "Quit", id="too_small.quit", priority=True)]
 
     def compose(self) -> ComposeResult:
@@ -87,6 +91,8 @@ class TooSmallScreen(Screen[None]):
         self.show_size(self.app.size.width, self.app.size.height)
 
     def show_size(self, width: int, height: int) -> None:
+        from tui.app import MIN_HEIGHT, MIN_WIDTH
+
         self.query_one("#too-small-text", Static).update(
             f"Objective needs a terminal of at least {MIN_WIDTH}×{MIN_HEIGHT}.\n"
             f"This one is {width}×{height}.\n\n"
@@ -97,6 +103,8 @@ class TooSmallScreen(Screen[None]):
 
 class HandOffScreen(ModalScreen[None]):
     """Hot-seat with hidden hands: the screen goes blank until the next player is ready."""
+
+    CSS_PATH = "dialogs.tcss"
 
     BINDINGS = [Binding("enter,space", "ready", "I am ready", id="handoff.ready")]
 

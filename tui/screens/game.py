@@ -9,6 +9,7 @@ saves, hand-off, game over) stays here, once.
 from __future__ import annotations
 
 import time
+from typing import TYPE_CHECKING
 
 from textual import work
 from textual.app import ComposeResult
@@ -23,12 +24,12 @@ from ai.base import Budget
 from core.engine import Action, IllegalAction
 from saves.record import SaveError
 from tui.commands import GameCommands
-from tui.screens.dialogs import HandOffScreen
 from tui.session import Session
-from tui.widgets.action_picker import ActionPicker
-from tui.widgets.event_log import EventLog
 from tui.widgets.state_panel import StatePanel
-from tui.widgets.thinking import ThinkingIndicator
+
+if TYPE_CHECKING:
+    from tui.widgets.action_picker import ActionPicker
+    from tui.widgets.event_log import EventLog
 
 # Wall-clock caps for AI seats on screen (the search itself is iteration-bounded per level).
 THINK_SECONDS = {None: 2.0, "easy": 0.5, "normal": 1.0, "hard": 3.0}
@@ -75,20 +76,38 @@ class GameScreen(Screen[None]):
         self._viewer: int | None = self._initial_viewer()
         self._game_over_shown = False
         self._pending_timer = None
+        self._ready = False
 
     # --- layout ------------------------------------------------------------------------------
 
     def compose(self) -> ComposeResult:
-        yield Header()
+        # The board is the first frame; the header, footer and side column (picker, log) are
+        # built right after it, so the game appears as soon as a bare Textual app would
+        # (benchmarks/tui_solitaire.py measures both moments).
         with Horizontal(id="game-body"):
             with Vertical(id="board-column"):
                 yield from self.compose_board()
-            with Vertical(id="side-column"):
-                yield Static("", id="status-line")
-                yield ThinkingIndicator(id="thinking")
-                yield ActionPicker(id="picker")
-                yield EventLog(id="log")
-        yield Footer()
+            yield Vertical(id="side-column")
+
+    def compose_side(self) -> list:
+        from tui.widgets.action_picker import ActionPicker
+        from tui.widgets.event_log import EventLog
+        from tui.widgets.thinking import ThinkingIndicator
+
+        return [
+            Static("", id="status-line"),
+            ThinkingIndicator(id="thinking"),
+            ActionPicker(id="picker"),
+            EventLog(id="log"),
+        ]
+
+    async def build_after_first_frame(self) -> None:
+        """Hook: widgets a dedicated screen adds once the first frame is out."""
+
+    @property
+    def ready(self) -> bool:
+        """True once the whole screen is built and the game is under way."""
+        return self._ready
 
     def compose_board(self) -> ComposeResult:
         with VerticalScroll(id="board"):
@@ -116,20 +135,39 @@ class GameScreen(Screen[None]):
 
     @property
     def picker(self) -> ActionPicker:
-        return self.query_one("#picker", ActionPicker)
+        return self.query_one("#picker")
 
     @property
     def event_log(self) -> EventLog:
-        return self.query_one("#log", EventLog)
+        return self.query_one("#log")
 
     def on_mount(self) -> None:
+        self.title = self.session.game.title
+        self.update_board()
+        self.call_after_refresh(self._build_side)
+
+    async def _build_side(self) -> None:
+        if not self.is_attached:  # the app closed before the first frame was out
+            return
+        await self.mount_all([Header(), Footer()])
+        await self.query_one("#side-column").mount_all(self.compose_side())
+        if not self.is_attached:
+            return
+        await self.build_after_first_frame()
         game = self.session.game
-        self.title = game.title
         self.event_log.add_note(f"{game.title} · seed {self.session.record.seed}")
         for event in game.events(self.session.states[0]):
             self.event_log.write(event.text)
         if self.session.actions:
-            self.event_log.add_note(f"Resumed after {len(self.session.actions)} moves.")
+            session = self.session
+            before = session.states[-2]
+            self.event_log.add_note(f"Resumed after {len(session.actions)} moves. The last one:")
+            self.event_log.add_action(
+                session.seat_name(game.to_move(before)),
+                game.describe(before, session.actions[-1]),
+                game.events(session.state),
+            )
+        self._ready = True
         self.advance()
         self.picker.filter_input.focus()
 
@@ -156,6 +194,8 @@ class GameScreen(Screen[None]):
             self._autoplay_turn = None
             if self.needs_handoff(seat):
                 self.picker.set_actions([], title="Waiting for the next player")
+                from tui.screens.dialogs import HandOffScreen
+
                 self.app.push_screen(
                     HandOffScreen(session.seat_name(seat)), lambda _: self._handed_off(seat)
                 )
@@ -195,31 +235,46 @@ class GameScreen(Screen[None]):
 
     def on_action_picker_chosen(self, message: ActionPicker.Chosen) -> None:
         message.stop()
-        if not self.session.human_to_move or self._thinking_token is not None:
+        if not self.session.human_to_move or self.busy:
             return
         self.play(message.action)
 
     def play(self, action: Action) -> None:
-        """Apply an action for the seat to move, log it, autosave at turn ends, move on."""
+        """Apply an action for the seat to move, show what it did, autosave, move on."""
         session = self.session
         seat = session.to_move
         before = session.state
         text = session.game.describe(before, action)
         try:
+            stages = self.stages_for(before, action)
             events = session.apply(action)
         except IllegalAction as err:
             self.notify(f"Not allowed: {err.why}", severity="warning")
             return
-        self.event_log.add_action(session.seat_name(seat), text, events)
-        self.after_action(before, action, events)
+        self.picker.filter_input.value = ""
+        self.present(session.seat_name(seat), text, events, stages)
+
+    def stages_for(self, state, action: Action):
+        """The positions an action passes through, for screens that play them out (or None)."""
+        return None
+
+    def present(self, actor: str, text: str, events, stages) -> None:
+        """Show what an action did; dedicated screens animate `stages`. Ends with `finish`."""
+        self.event_log.add_action(actor, text, events)
+        self.finish()
+
+    @property
+    def busy(self) -> bool:
+        """True while an AI thinks or an action is being played out on screen."""
+        return self._thinking_token is not None
+
+    def finish(self) -> None:
+        """After an action has been shown: autosave at the end of a turn, then move on."""
         turn = self._turn()
-        if turn != self._last_turn or session.over:
+        if turn != self._last_turn or self.session.over:
             self._last_turn = turn
             self.autosave()
         self.advance()
-
-    def after_action(self, before, action: Action, events) -> None:
-        """Hook for dedicated screens (animations, combat panels)."""
 
     # --- AI seats ----------------------------------------------------------------------------
 
@@ -242,7 +297,7 @@ class GameScreen(Screen[None]):
         agent = ai.agent("rules") if for_human else session.agent_for(seat)
         level = session.record.seats[seat].level if 0 <= seat < len(session.record.seats) else None
         self._budget = Budget.seconds(THINK_SECONDS.get(level, 2.0))
-        self.query_one("#thinking", ThinkingIndicator).who = label
+        self.query_one("#thinking").who = label
         view = session.game.observe(session.state, seat)
         started = time.monotonic()
         self._think(agent, view, legal, self._budget, session.rng_for(seat), token, started, delay)
@@ -262,7 +317,7 @@ class GameScreen(Screen[None]):
         self._thinking_token = None
         self._budget = None
         if self.is_mounted:
-            self.query_one("#thinking", ThinkingIndicator).who = ""
+            self.query_one("#thinking").who = ""
             self.play(action)
 
     def stop_thinking(self) -> None:
@@ -289,7 +344,7 @@ class GameScreen(Screen[None]):
         self.picker.filter_input.focus()
 
     def action_hint(self) -> None:
-        if not self.session.human_to_move or self._thinking_token is not None:
+        if not self.session.human_to_move or self.busy:
             self.notify("A hint is for your own move.", severity="information")
             return
         self._run_hint()
@@ -320,14 +375,14 @@ class GameScreen(Screen[None]):
         self.notify(f"Hint: {self.session.game.describe(self.session.state, first)}")
 
     def action_autoplay(self) -> None:
-        if not self.session.human_to_move or self._thinking_token is not None:
+        if not self.session.human_to_move or self.busy:
             return
         self._autoplay_turn = self._turn()
         self.event_log.add_note("Autoplay: the AI plays the rest of this turn.")
         self.advance()
 
     def action_undo(self) -> None:
-        if self._thinking_token is not None:
+        if self.busy:
             self.notify("Wait for the AI to finish its move.", severity="warning")
             return
         if not self.session.undo():
@@ -367,6 +422,8 @@ class GameScreen(Screen[None]):
         self.action_summary()
 
     def check_action(self, action: str, parameters) -> bool | None:
+        if not self._ready:
+            return action in ("escape",) or None
         if action == "summary":
             return self.session.over
         if action in ("hint", "autoplay", "undo"):

@@ -13,6 +13,7 @@ from saves.record import SaveError
 
 
 class GameOverScreen(ModalScreen[None]):
+    CSS_PATH = "dialogs.tcss"
     BINDINGS = [
         Binding("n", "new_game", "New game", id="over.new"),
         Binding("s", "save_record", "Save record", id="over.save"),
@@ -39,7 +40,7 @@ class GameOverScreen(ModalScreen[None]):
             with Horizontal(classes="dialog-buttons"):
                 yield Button("New game (n)", id="new", variant="primary")
                 yield Button("Save record (s)", id="save")
-                yield Button("Board (b)", id="board")
+                yield Button("Board (b)", id="look-at-board")
                 yield Button("Title (t)", id="title")
                 yield Button("Quit (q)", id="quit", variant="error")
 
@@ -51,7 +52,7 @@ class GameOverScreen(ModalScreen[None]):
             "new": self.action_new_game,
             "save": self.action_save_record,
             "title": self.action_to_title,
-            "board": self.action_board,
+            "look-at-board": self.action_board,
             "quit": self.app.action_quit_confirm,
         }
         actions[event.button.id]()

@@ -47,6 +47,7 @@ def display_path(path: Path) -> str:
 
 
 class LoadScreen(Screen[None]):
+    CSS_PATH = "load.tcss"
     BINDINGS = [
         Binding("escape", "back", "Back", id="load.back"),
         Binding("f5", "refresh_list", "Refresh", id="load.refresh"),

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from importlib import resources
+from pathlib import Path
 
 from textual.app import ComposeResult
 from textual.binding import Binding
@@ -11,11 +11,13 @@ from textual.widgets import Footer, Markdown, Static, TabbedContent, TabPane
 
 import core
 
+HELP_DIR = Path(__file__).resolve().parent.parent / "help"
+
 
 def how_to_play(game_id: str) -> str:
     try:
-        return resources.files("tui").joinpath("help", f"{game_id}.md").read_text("utf-8")
-    except (FileNotFoundError, OSError):
+        return (HELP_DIR / f"{game_id}.md").read_text("utf-8")
+    except OSError:
         return f"# {core.game(game_id).title}\n\nNo guide has been written for this game yet."
 
 

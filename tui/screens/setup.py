@@ -29,6 +29,7 @@ def default_seat_kind(seat: int) -> str:
 
 
 class SetupScreen(Screen[None]):
+    CSS_PATH = "setup.tcss"
     BINDINGS = [
         Binding("escape", "back", "Back", id="setup.back", tooltip="Back to the title screen"),
         Binding("ctrl+n", "start", "Start", id="setup.start", tooltip="Start the game"),

@@ -20,6 +20,7 @@ LOGO = """\
 
 
 class TitleScreen(Screen[None]):
+    CSS_PATH = "title.tcss"
     BINDINGS = [
         Binding("n", "menu('new')", "New game", id="title.new", tooltip="Set up a new game"),
         Binding(

@@ -41,7 +41,9 @@ class EventLog(RichLog):
     """
 
     def __init__(self, **kwargs) -> None:
-        super().__init__(wrap=True, markup=False, max_lines=2000, auto_scroll=True, **kwargs)
+        super().__init__(
+            wrap=True, markup=False, max_lines=2000, auto_scroll=True, min_width=20, **kwargs
+        )
 
     def add_action(self, actor: str, description: str, events: Iterable[Event]) -> None:
         head = Text()

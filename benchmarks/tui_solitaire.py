@@ -1,0 +1,184 @@
+"""The Vietnam Solitaire screen: how fast the map follows an action, how fast the screen appears.
+
+    python benchmarks/tui_solitaire.py [--repeats 200] [--starts 15]
+
+1. Map update: time to show the position after an action on the region map and let Textual paint
+   it, against Textual's own no-op refresh (a Static refreshed with nothing changed) in the same
+   run. Target: the map update costs at most 2x the no-op refresh.
+2. First paint: wall time from starting a process to the first frame, for
+   `objective new solitaire --seed 3` and for a bare Textual app (one Static), both headless.
+   Target: at most 1.3x the bare app.
+Figures, not pass/fail.
+"""
+
+from __future__ import annotations
+
+import argparse
+import asyncio
+import compileall
+import statistics
+import subprocess
+import sys
+import time
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent
+sys.path.insert(0, str(ROOT))
+
+# Runs first in the child process: headless; note the moment the first frame of the active screen
+# (with its widgets) is written out, print it, then let the app run on briefly and exit.
+EXIT_AFTER_FIRST_PAINT = """
+import time
+START = time.perf_counter()
+import sys, textual.app as ta
+original_run, original_display = ta.App.run, ta.App._display
+def display(self, screen, renderable):
+    original_display(self, screen, renderable)
+    if renderable is not None and not getattr(self, "_painted", False) and \
+            screen is self.screen and screen.children:
+        self._painted = True
+        print(f"first-paint {time.perf_counter() - START:.4f}", file=sys.stderr)
+        self.set_timer(0.3, self.exit)
+def run_headless(self, *args, **kwargs):
+    kwargs["headless"] = True
+    return original_run(self, *args, **kwargs)
+ta.App.run = run_headless
+ta.App._display = display
+"""
+
+BARE_APP = (
+    EXIT_AFTER_FIRST_PAINT
+    + """
+from textual.app import App
+from textual.widgets import Static
+class Bare(App):
+    def compose(self):
+        yield Static("hello")
+Bare().run()
+"""
+)
+
+OBJECTIVE_NEW = (
+    EXIT_AFTER_FIRST_PAINT
+    + """
+import os, tempfile
+os.environ["OBJECTIVE_SAVE_DIR"] = tempfile.mkdtemp()
+from tui.screens.game import GameScreen
+built = GameScreen._build_side
+async def report_ready(self):
+    await built(self)
+    print(f"interactive {time.perf_counter() - START:.4f}", file=sys.stderr)
+GameScreen._build_side = report_ready
+from tui.cli import main
+main(["new", "solitaire", "--seed", "3"])
+"""
+)
+
+
+def first_paint(code: str, starts: int) -> tuple[float, float | None]:
+    """Median seconds from process start (interpreter start included) to the first frame, and
+    to the moment the whole screen is built and takes input (if the child reports it)."""
+    paints, ready = [], []
+    for _ in range(starts):
+        child = subprocess.run(
+            [sys.executable, "-c", code], check=True, cwd=ROOT, capture_output=True, text=True
+        )
+        marks = dict(
+            x.split()
+            for x in child.stderr.splitlines()
+            if x.startswith(("first-paint", "interactive"))
+        )
+        paints.append(float(marks["first-paint"]) + interpreter_start())
+        if "interactive" in marks:
+            ready.append(float(marks["interactive"]) + interpreter_start())
+    return statistics.median(paints), (statistics.median(ready) if ready else None)
+
+
+_interpreter = None
+
+
+def interpreter_start() -> float:
+    """Seconds for a bare `python -c pass`, added to the in-process figures."""
+    global _interpreter
+    if _interpreter is None:
+        runs = []
+        for _ in range(5):
+            started = time.perf_counter()
+            subprocess.run([sys.executable, "-c", "pass"], check=True)
+            runs.append(time.perf_counter() - started)
+        _interpreter = statistics.median(runs)
+    return _interpreter
+
+
+async def map_update(repeats: int) -> tuple[float, float]:
+    from textual.widgets import Static
+
+    from saves import SeatInfo, new_record
+    from saves.store import SaveStore
+    from tui.app import ObjectiveApp
+    from tui.session import Session
+    from tui.widgets.region_map import RegionMap
+
+    session = Session.from_record(new_record("solitaire", {}, 1, [SeatInfo("P")], 3))
+    before = session.state
+    session.apply(("done",))
+    session.apply(("place", "grunt", 1))
+    after = session.state
+    import tempfile
+
+    app = ObjectiveApp(
+        store=SaveStore(tempfile.mkdtemp()), session=session, ai_delay=0, step_pause=0
+    )
+    async with app.run_test(size=(120, 40)) as pilot:
+        await pilot.pause()
+        screen = app.screen
+        region_map = screen.query_one(RegionMap)
+        idle = Static("no-op")
+        await screen.mount(idle)
+        await pilot.pause()
+
+        async def timed(action) -> float:
+            samples = []
+            for i in range(repeats):
+                started = time.perf_counter()
+                action(i)
+                await pilot.pause()
+                samples.append(time.perf_counter() - started)
+            return statistics.median(samples)
+
+        noop = await timed(lambda i: idle.refresh())
+        update = await timed(lambda i: region_map.show(after if i % 2 else before))
+    return update, noop
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--repeats", type=int, default=200)
+    parser.add_argument("--starts", type=int, default=15)
+    args = parser.parse_args()
+
+    update, noop = asyncio.run(map_update(args.repeats))
+    print(f"map update after an action: {update * 1000:6.2f} ms (median of {args.repeats})")
+    print(f"Textual no-op refresh:      {noop * 1000:6.2f} ms")
+    print(f"  ratio {update / noop:.2f}  (target <= 2.0)")
+
+    # `pip install .` byte-compiles the package; an editable checkout (and a machine with
+    # PYTHONDONTWRITEBYTECODE set) would otherwise compile ~300 sources on every start.
+    for package in ("core", "ai", "saves", "tui"):
+        compileall.compile_dir(ROOT / package, quiet=1)
+    bare, _ = first_paint(BARE_APP, args.starts)
+    ours, ready = first_paint(OBJECTIVE_NEW, args.starts)
+    print(
+        f"first paint, bare Textual app:          {bare * 1000:7.1f} ms (median of "
+        f"{args.starts}, interpreter start included)"
+    )
+    print(f"first paint, objective new solitaire:   {ours * 1000:7.1f} ms")
+    print(f"  ratio {ours / bare:.2f}  (target <= 1.3)")
+    print(
+        f"whole screen built and taking keys:     {ready * 1000:7.1f} ms "
+        f"({ready / bare:.2f}x the bare app's first paint)"
+    )
+
+
+if __name__ == "__main__":
+    main()

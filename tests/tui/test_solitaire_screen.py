@@ -1,0 +1,247 @@
+"""The Vietnam Solitaire screen: snapshots of the moments that matter; play by keys and mouse."""
+
+from __future__ import annotations
+
+import random
+
+from ai.base import Budget
+from ai.solitaire import RulesAgent
+from core.solitaire import GAME
+from saves import SeatInfo, new_record
+from saves.store import read_record
+from tests.tui.helpers import SIZE, make_app, started, wait_until
+from tui.screens.game_over import GameOverScreen
+from tui.screens.solitaire import SolitaireScreen
+from tui.session import Session
+from tui.widgets.region_map import RegionMap
+
+SEED = 3
+# From seed 3: a Green Beret on Fishhook, an AirCav into Hue 5, then on to B4: the B6 insurgency
+# brings an NVA onto the ARVN in Hue 3-4 and a fight-or-retreat decision.
+TO_COMBAT = (("gb", 4), ("done",), ("place", "aircav", 2), ("done",), ("done",), ("done",))
+
+
+def session_after(actions=(), seed=SEED, options=None) -> Session:
+    record = new_record("solitaire", options or {}, 1, [SeatInfo("Player 1")], seed)
+    session = Session.from_record(record)
+    for action in actions:
+        session.apply(action)
+    return session
+
+
+def rules_actions(seed: int, stop) -> list:
+    """The rule-based player's actions from `seed` until `stop(state)` holds."""
+    s = GAME.new({}, 1, seed)
+    agent, rng, actions = RulesAgent(), random.Random(seed), []
+    while not stop(s):
+        a = agent.choose(GAME, GAME.observe(s, 0), GAME.legal_actions(s), Budget(), rng)
+        actions.append(a)
+        s = GAME.apply(s, a)
+    return actions
+
+
+def app_with(tmp_path, session: Session, **kw):
+    return make_app(tmp_path, session=session, **kw)
+
+
+def map_text(screen) -> list[str]:
+    region_map = screen.query_one(RegionMap)
+    return [strip.text for strip in region_map._strips]
+
+
+# --- snapshots -----------------------------------------------------------------------------------
+
+
+def test_snapshot_turn_1_start(snap_compare, tmp_path):
+    assert snap_compare(app_with(tmp_path, session_after()), terminal_size=SIZE, run_before=started)
+
+
+def test_snapshot_trail_attack_step(snap_compare, tmp_path):
+    """A B-52 has struck Hanoi: its marker, the PP and the die in the log."""
+    assert snap_compare(
+        app_with(tmp_path, session_after([("b52", 0)])), terminal_size=SIZE, run_before=started
+    )
+
+
+def test_snapshot_combat_panel(snap_compare, tmp_path):
+    assert snap_compare(
+        app_with(tmp_path, session_after(TO_COMBAT)), terminal_size=SIZE, run_before=started
+    )
+
+
+def test_snapshot_retreat_choice(snap_compare, tmp_path):
+    """Retreat to any higher area: the panel offers each enemy-free area; Tab picks one."""
+    session = session_after(TO_COMBAT, options={"retreat": "any_higher"})
+    assert session.state.step == "retreat"
+    assert snap_compare(
+        app_with(tmp_path, session), terminal_size=SIZE, press=["tab"], run_before=started
+    )
+
+
+def test_snapshot_restriction_display(snap_compare, tmp_path):
+    """The first seed whose rule-based game reaches a turn played under a B9 restriction."""
+
+    def restricted(s):
+        return s.turn > 1 and s.restriction in (2, 3, 4, 5) and s.step == "B2"
+
+    for seed in range(1, 200):
+        session = session_after(rules_actions(seed, lambda s: restricted(s) or s.over), seed)
+        if restricted(session.state):
+            break
+    assert snap_compare(app_with(tmp_path, session), terminal_size=SIZE, run_before=started)
+
+
+def test_snapshot_game_over(snap_compare, tmp_path):
+    session = session_after(rules_actions(7, lambda s: s.over), seed=7)
+    assert session.over
+
+    async def settle(pilot):
+        await wait_until(pilot, lambda: isinstance(pilot.app.screen, GameOverScreen))
+
+    assert snap_compare(app_with(tmp_path, session), terminal_size=SIZE, run_before=settle)
+
+
+def test_snapshot_smallest_terminal_80x24(snap_compare, tmp_path):
+    assert snap_compare(
+        app_with(tmp_path, session_after(TO_COMBAT[:2])), terminal_size=(80, 24), run_before=started
+    )
+
+
+# --- play ----------------------------------------------------------------------------------------
+
+
+async def type_action(pilot, text: str) -> None:
+    """Filter the action list by `text` and play the first match, as a player would."""
+    await pilot.press("ctrl+f", *text, "enter")
+    await pilot.pause()
+
+
+async def test_one_whole_turn_by_keyboard(tmp_path):
+    app = app_with(tmp_path, session_after())
+    async with app.run_test(size=SIZE) as pilot:
+        screen = await started(pilot)
+        assert isinstance(screen, SolitaireScreen) and screen.session.state.step == "B2"
+        await type_action(pilot, "green beret fishhook")
+        await type_action(pilot, "done with trail")
+        await type_action(pilot, "raise arvn mekong 6")
+        await type_action(pilot, "done raising")
+        await type_action(pilot, "done with napalm")
+        for _ in range(30):  # fights: fight on with f until the turn is over
+            await wait_until(pilot, lambda: not screen.busy)
+            state = screen.session.state
+            if state.turn > 1 or state.over:
+                break
+            if state.step == "retreat":
+                screen.query_one("#combat-fight").focus()
+                await pilot.press("f")
+            elif state.step == "B8":
+                await type_action(pilot, "done redeploying")
+            else:
+                raise AssertionError(f"unexpected step {state.step}")
+        assert screen.session.state.turn == 2 or screen.session.over
+        kinds = [a[0] for a in screen.session.actions]
+        assert kinds[:3] == ["gb", "done", "place"]
+        assert (tmp_path / "autosave-solitaire.objective").exists()  # autosaved at turn end
+
+
+async def test_clicking_an_area_narrows_the_picker(tmp_path):
+    app = app_with(tmp_path, session_after([("done",)]))  # B3: raise and move
+    async with app.run_test(size=SIZE) as pilot:
+        screen = await started(pilot)
+        region_map = screen.query_one(RegionMap)
+        hue_34 = next(
+            (x, y)
+            for y in range(40)
+            for x in range(66)
+            if region_map.target_at(x, y) == ("area", 1)
+        )
+        await pilot.click(RegionMap, offset=hue_34)
+        shown = screen.picker.shown_actions
+        assert shown and all(("area", 1) in GAME.places_of(a) for a in shown)
+        assert len(shown) < len(screen.session.legal())
+        await pilot.click(RegionMap, offset=hue_34)  # a second click clears the selection
+        assert len(screen.picker.shown_actions) == len(screen.session.legal())
+
+
+async def test_keyboard_cursor_selects_a_trail_area(tmp_path):
+    app = app_with(tmp_path, session_after())
+    async with app.run_test(size=SIZE) as pilot:
+        screen = await started(pilot)
+        await pilot.press("ctrl+t")
+        await pilot.pause()
+        await pilot.press("up", "up", "up", "left", "left", "enter")
+        target = screen.query_one(RegionMap).selected
+        assert target is not None and target[0] == "trail"
+        shown = screen.picker.shown_actions
+        assert all(target in GAME.places_of(a) for a in shown)
+
+
+async def test_undo_never_crosses_a_die(tmp_path):
+    app = app_with(tmp_path, session_after())
+    async with app.run_test(size=SIZE) as pilot:
+        screen = await started(pilot)
+        await type_action(pilot, "b-52 strike on hanoi")
+        assert len(screen.session.actions) == 1
+        await pilot.press("ctrl+z")  # the strike rolled a die: no going back
+        assert len(screen.session.actions) == 1
+        await type_action(pilot, "done with trail")
+        await type_action(pilot, "raise arvn hue 5")
+        pp = screen.session.state.pp
+        await pilot.press("ctrl+z")  # raising rolled nothing: undone
+        assert screen.session.state.pp == pp - 1
+        assert screen.session.actions[-1] == ("done",)
+
+
+async def test_save_then_load_gives_the_same_screen(tmp_path):
+    app = app_with(tmp_path, session_after(TO_COMBAT[:3]))
+    async with app.run_test(size=SIZE) as pilot:
+        await started(pilot)
+        await pilot.press("ctrl+s")
+        await pilot.pause()
+        before_map = map_text(app.screen)
+        before_actions = app.screen.picker.shown_actions
+        path = app.screen.save_path
+    assert path is not None and path.exists()
+    loaded = Session.from_record(read_record(path))
+    again = app_with(tmp_path, loaded, save_path=path)
+    async with again.run_test(size=SIZE) as pilot:
+        await started(pilot)
+        assert map_text(again.screen) == before_map
+        assert again.screen.picker.shown_actions == before_actions
+
+
+async def test_enemy_steps_play_out_one_by_one_and_esc_skips(tmp_path):
+    app = app_with(tmp_path, session_after(TO_COMBAT[:5]), step_pause=30.0)
+    async with app.run_test(size=SIZE) as pilot:
+        screen = await started(pilot)
+        await type_action(pilot, "done with napalm")
+        assert screen.busy and screen._stage_queue  # waiting between stages
+        shown = list(map_text(screen))
+        await pilot.press("escape")  # skip to the end
+        await wait_until(pilot, lambda: not screen.busy)
+        assert screen.session.state.step == "retreat"
+        assert map_text(screen) != shown
+
+
+async def test_hint_highlights_a_move_on_the_map(tmp_path):
+    app = app_with(tmp_path, session_after())
+    async with app.run_test(size=SIZE) as pilot:
+        screen = await started(pilot)
+        await pilot.press("f2")
+        await wait_until(pilot, lambda: screen.query_one(RegionMap).highlights)
+        assert screen.picker.highlighted_action in screen.session.legal()
+
+
+async def test_from_game_over_back_to_the_title_and_a_new_game(tmp_path):
+    """A game started straight from the command line still leads back to the title screen."""
+    from tui.screens.setup import SetupScreen
+    from tui.screens.title import TitleScreen
+
+    session = session_after(rules_actions(7, lambda s: s.over), seed=7)
+    app = app_with(tmp_path, session)
+    async with app.run_test(size=SIZE) as pilot:
+        await wait_until(pilot, lambda: isinstance(app.screen, GameOverScreen))
+        await pilot.press("t")
+        await wait_until(pilot, lambda: isinstance(app.screen, TitleScreen))
+        await pilot.press("n")
+        assert isinstance(app.screen, SetupScreen) and app.screen.game_id == "solitaire"
