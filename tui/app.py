@@ -154,9 +154,7 @@ class ObjectiveApp(App[None]):
                 continue
             if binding.action in seen or binding.action in HELP_HIDDEN_ACTIONS:
                 continue
-            if binding.description in seen:
-                continue
-            seen.update((binding.action, binding.description))
+            seen.add(binding.action)
             keys.append((self.get_key_display(binding), binding.description))
         keys.extend(GENERAL_KEYS)
         notes = getattr(screen, "HELP_NOTES", "")
