@@ -14,6 +14,7 @@ from core.engine import Game
 # Game id -> module holding its `GAME`. Order is the order menus show.
 _REGISTRY: dict[str, str] = {
     "solitaire": "core.solitaire",
+    "objectives": "core.objectives",
 }
 _loaded: dict[str, Game] = {}
 

@@ -194,7 +194,8 @@ class Game(Protocol):
         """A full state consistent with `view`: hidden things resampled, dice seed replaced."""
 
     def describe(self, s: State, a: Action) -> str:
-        """Text for the action picker and the log."""
+        """Text for the action picker and the log. A game with hidden information may also offer
+        `public_describe(s, a)`: the action as the other seats see it (a bid face down)."""
 
     def to_json(self, view: View) -> dict:
         """Plain data of a view: the trace, the generic screen, debugging."""

@@ -10,7 +10,7 @@ ROOT = Path(__file__).resolve().parent.parent
 
 def doc_ids(game: str, prefix: str) -> set[str]:
     text = (ROOT / "docs" / "rules" / f"{game}.md").read_text()
-    pattern = rf"\b{prefix}-(?:[A-Z]\d+(?:\.\d+)?|[A-Z]\.\d+|Q\d+|T\d+)\b"
+    pattern = rf"\b{prefix}-(?:[A-Z]?\d+(?:\.\d+)?|[A-Z]\.\d+)\b"
     return set(re.findall(pattern, text))
 
 

@@ -187,3 +187,28 @@ def test_every_game_has_a_how_to_play_guide():
 
     for game in core.games():
         assert "No guide has been written" not in how_to_play(game.id), game.id
+
+
+async def test_the_log_never_shows_another_seats_face_down_bid(tmp_path):
+    """Objectives: an AI seat's bid is logged as "a card face down", never by name."""
+    from core.objectives.cards import FW_TYPES
+    from saves import SeatInfo, new_record
+    from tui.session import Session
+
+    seats = (SeatInfo("Ann"), SeatInfo("Bot", "rules"))
+    for seed in range(1, 40):
+        record = new_record("objectives", {}, 2, seats, seed)
+        session = Session.from_record(record)
+        if session.to_move == 1:
+            break
+    app = make_app(tmp_path, session=session)
+    async with app.run_test(size=SIZE) as pilot:
+        screen = await started(pilot)
+        await wait_until(pilot, lambda: screen.session.human_to_move or screen.session.over)
+        bot_bids = [a for a in screen.session.actions if a[0] == "bid"]
+        assert bot_bids, "the bot attacked and bid before Ann's first move"
+        text = "\n".join(str(line.text) for line in screen.event_log.lines)
+        assert "Bid a card face down" in text
+        bot_lines = [x for x in text.splitlines() if x.startswith("Bot: Bid")]
+        names = [t.name for t in FW_TYPES]
+        assert bot_lines and not any(name in x for x in bot_lines for name in names)

@@ -164,7 +164,7 @@ class GameScreen(Screen[None]):
             self.event_log.add_note(f"Resumed after {len(session.actions)} moves. The last one:")
             self.event_log.add_action(
                 session.seat_name(game.to_move(before)),
-                game.describe(before, session.actions[-1]),
+                self.log_text(before, session.actions[-1], game.to_move(before)),
                 game.events(session.state),
             )
         self._ready = True
@@ -244,7 +244,7 @@ class GameScreen(Screen[None]):
         session = self.session
         seat = session.to_move
         before = session.state
-        text = session.game.describe(before, action)
+        text = self.log_text(before, action, seat)
         try:
             stages = self.stages_for(before, action)
             events = session.apply(action)
@@ -253,6 +253,16 @@ class GameScreen(Screen[None]):
             return
         self.picker.filter_input.value = ""
         self.present(session.seat_name(seat), text, events, stages)
+
+    def log_text(self, state, action: Action, seat: int | None) -> str:
+        """How the log tells an action: in full when only the seat that took it reads the log
+        (or the game has no secrets); as the table sees it otherwise. Hot-seat players share
+        one log, so there every secret action is told publicly."""
+        game = self.session.game
+        public = getattr(game, "public_describe", None)
+        if public is not None and (seat != self._viewer or len(self.session.humans) > 1):
+            return public(state, action)
+        return game.describe(state, action)
 
     def stages_for(self, state, action: Action):
         """The positions an action passes through, for screens that play them out (or None)."""

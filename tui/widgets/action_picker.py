@@ -169,6 +169,10 @@ class ActionPicker(Vertical):
     @on(Input.Submitted, "#picker-filter")
     def _filter_submitted(self, event: Input.Submitted) -> None:
         event.stop()
+        self._refresh_list()  # Enter plays what matches the text as typed, never a stale list
+        if not self._shown:
+            self.app.notify(f"No action matches {event.value!r}", severity="warning")
+            return
         self.choose_highlighted()
 
     @on(OptionList.OptionSelected, "#picker-list")

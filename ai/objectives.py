@@ -1,0 +1,222 @@
+"""A rule-based Objectives: Vietnam player: a team player that wants to top the scores.
+
+It sees only its seat's view: its own hand, the public table, and how many cards everyone holds
+and bids. It estimates the NVA by the deck's average strength (2.8 a card) and its partners by
+their hand sizes, and then:
+
+* attacks the objective with the best value for the expected fight when the team's strength
+  beats it with a margin, and attacks anyway when the pool nears its limit (the pool is the clock);
+* bids enough but not everything: in each round, enough to stay clear of an overrun, and by the
+  last round enough to beat the whole line; the attacker carries the largest share;
+* abandons hopeless fights: it stops spending cards on them (OV-Q28: losing costs nothing more),
+  and really calls off only when the rules force bids and the hand is cheaper to throw away;
+* plays Pacification on heavily tokened objectives and Hearts and Minds to shrink a big pool;
+* hands reinforcements to the partners holding the fewest cards, keeping one when short itself.
+"""
+
+from __future__ import annotations
+
+from core.objectives.cards import (
+    FW_BY_KEY,
+    FW_TYPES,
+    NVA_TYPES,
+    fw,
+    nva,
+    objective,
+    team_target,
+    war_weariness,
+)
+from core.objectives.state import BID, CALL_OFF, MAIN, REINFORCE
+
+MEAN_NVA = sum(t.strength * t.copies for t in NVA_TYPES) / sum(t.copies for t in NVA_TYPES)
+MEAN_FW = 2.4  # a combat card (OV-H3)
+STRONG_NVA = 4  # what a careful bidder assumes the next face-down card may be
+PARTNER_SHARE = 0.5  # of a partner's hand strength a team can count on
+MARGIN = 1.15
+ROLLOUT_DEPTH = 60
+
+
+def effective(v, card: int) -> int:
+    tokens = dict(v.pool).get(card, 0)
+    ww = war_weariness(len(v.pool), v.rules.war_weariness == "per_card")
+    return max(1, objective(card).nva_score + tokens + ww)
+
+
+def hand_strength(hand) -> int:
+    return sum(fw(c).strength for c in hand if fw(c).combat)
+
+
+def team_strength(v, seat: int) -> float:
+    """Own combat strength plus what the partners will likely put in (by hand sizes)."""
+    own = hand_strength(v.hand)
+    partners = sum(n for s, n in enumerate(v.hand_sizes) if s != seat)
+    return own + partners * MEAN_FW * PARTNER_SHARE
+
+
+def choose_action(v, legal, rng):
+    if len(legal) == 1:
+        return legal[0]
+    handler = HANDLERS.get(v.phase)
+    action = handler(v, legal) if handler else None
+    if action is None or action not in legal:
+        return legal[-1]
+    return action
+
+
+def main_step(v, legal):
+    """OV-D1/D2: a special card first if it pays, then the best attack, else pass and draw."""
+    seat = v.seat
+    for a in legal:
+        if a[0] == "pacify" and dict(v.pool)[a[1]] >= 2:
+            return a
+    if len(v.pool) >= 5:
+        hearts = [a for a in legal if a[0] == "hearts"]
+        if hearts:
+            return max(hearts, key=lambda a: (effective(v, a[1]), -a[1]))
+    attacks = [a for a in legal if a[0] == "attack"]
+    if not attacks:
+        return ("end",)
+    strength = team_strength(v, seat)
+    # the pool is the clock: near its limit, thinner chances are worth taking
+    margin = 0.8 if len(v.pool) >= v.rules.pool_limit - 2 else MARGIN
+
+    def need(a) -> float:
+        return effective(v, a[1]) * MEAN_NVA + 1
+
+    feasible = [a for a in attacks if strength >= need(a) * margin]
+    if not feasible:
+        return ("end",)
+    return max(feasible, key=lambda a: (objective(a[1]).value / need(a), -a[1]))
+
+
+def fight_state(v):
+    """(NVA total so far, FW total so far, face-down cards left) of the combat in view."""
+    c = v.combat
+    nva_sum = 0
+    for card in c.revealed:
+        kind = nva(card)
+        nva_sum += (
+            6 if kind.ability == "entrenched" and dict(v.pool).get(c.target, 0) else kind.strength
+        )
+    fw_sum = sum(fw(card).strength for _, card in c.fw_cards if card not in c.struck)
+    return nva_sum, fw_sum, c.face_down
+
+
+def target_this_round(v) -> float:
+    """The FW total the team should have after this round's bids."""
+    nva_sum, _, face_down = fight_state(v)
+    if v.combat.last_round or face_down == 0:
+        return nva_sum + 1
+    safe = (nva_sum + STRONG_NVA) / 2 + 0.5  # no overrun when the next card is revealed
+    if face_down == 1:
+        final = nva_sum + STRONG_NVA + 1  # the last card: beat the whole line
+        return max(safe, final)
+    expected_final = nva_sum + face_down * MEAN_NVA + 1
+    rounds = face_down
+    return max(safe, expected_final * (1 - 0.5 * (rounds - 1) / rounds))
+
+
+def hopeless(v) -> bool:
+    nva_sum, fw_sum, face_down = fight_state(v)
+    expected_final = nva_sum + face_down * MEAN_NVA + 1
+    return fw_sum + team_strength(v, v.seat) < expected_final * 0.8
+
+
+def call_off_step(v, legal):
+    """OV-D3: calling off costs the whole hand, never better than bidding nothing (OV-Q28),
+    unless the attacker is forced to bid every round and that would cost more cards."""
+    if hopeless(v) and v.rules.min_attacker_bid:
+        rounds_left = max(1, v.combat.face_down)
+        if len([c for c in v.hand if fw(c).combat]) > 0 and len(v.hand) <= rounds_left:
+            return ("call_off",)
+    return ("continue",)
+
+
+def bid_step(v, legal):
+    """OV-D4: one card at a time until this seat's share of the round's target is met."""
+    c = v.combat
+    seat = v.seat
+    if hopeless(v):
+        return ("bid_done",) if ("bid_done",) in legal else _cheapest(v, legal)
+    _, fw_sum, face_down = fight_state(v)
+    order = [(c.attacker + i) % v.players for i in range(v.players)]
+    me = order.index(seat)
+    earlier = sum(c.bid_counts[s] for s in order[:me]) * MEAN_FW
+    deficit = target_this_round(v) - fw_sum - earlier
+    later = [s for s in order[me + 1 :] if v.hand_sizes[s] > 0]
+    if not later:
+        share = deficit
+    elif seat == c.attacker:
+        share = deficit * 0.6
+    else:
+        share = deficit / (len(later) + 1)
+    mine = sum(fw(card).strength for card in c.own_bid)
+    if mine >= share:
+        return ("bid_done",) if ("bid_done",) in legal else _cheapest(v, legal)
+    bids = [a for a in legal if a[0] == "bid"]
+    if not bids:
+        return ("bid_done",)
+    if face_down >= 2:  # a Barrage removes a whole NVA card: worth more than its strength
+        for a in bids:
+            if a[1] == "barrage":
+                return a
+    still = share - mine
+    strengths = {a: FW_TYPES[FW_BY_KEY[a[1]]].strength for a in bids}
+    enough = [a for a in bids if strengths[a] >= still]
+    if enough:
+        return min(enough, key=lambda a: strengths[a])
+    return max(bids, key=lambda a: strengths[a])
+
+
+def _cheapest(v, legal):
+    bids = [a for a in legal if a[0] == "bid"]
+    return min(bids, key=lambda a: FW_TYPES[FW_BY_KEY[a[1]]].strength) if bids else legal[-1]
+
+
+def reinforce_step(v, legal):
+    """OV-D5: keep one when short of cards; the rest to the partners holding the fewest."""
+    r = v.reinforce
+    seat = v.seat
+    if ("give", seat) in legal and not r.kept and len(v.hand) < v.hand_size:
+        return ("give", seat)
+    given = {s: r.given.count(s) for s in range(v.players)}
+    others = [a for a in legal if a[1] != seat]
+    if not others:
+        return legal[0]
+    return min(
+        others, key=lambda a: (v.hand_sizes[a[1]] + given[a[1]], (a[1] - v.current) % v.players)
+    )
+
+
+HANDLERS = {MAIN: main_step, CALL_OFF: call_off_step, BID: bid_step, REINFORCE: reinforce_step}
+
+
+class RulesAgent:
+    name = "rules"
+
+    def choose(self, game, view, legal, budget, rng):
+        return choose_action(view, legal, rng)
+
+
+def rollout_policy(game, state, rng):
+    seat = game.to_move(state)
+    return choose_action(game.observe(state, seat), game.legal_actions(state), rng)
+
+
+def evaluate(game, state):
+    """A search leaf's value: the team's progress against the pool clock, and the seat's
+    share of the points."""
+    outcome = game.outcome(state)
+    if outcome is not None:
+        return outcome.returns
+    target = team_target(state.players)
+    progress = min(1.0, sum(state.scores) / target)
+    clock = len(state.pool) / state.rules.pool_limit
+    team = max(0.0, min(1.0, 0.5 + 0.6 * progress - 0.5 * clock))
+    best = max(state.scores) or 1
+    return tuple(
+        team * (0.25 + 0.75 * (score / best if best else 0) * 0.7) for score in state.scores
+    )
+
+
+__all__ = ["RulesAgent", "evaluate", "rollout_policy"]

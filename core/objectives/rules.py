@@ -1,0 +1,684 @@
+"""Objectives: Vietnam: setup, the turn, combat, reinforcements, war weariness and the end.
+
+Each step is one function whose docstring names its rule id in docs/rules/objectives.md. There
+are no dice: every random thing is a shuffle from the seeded stream in the state (the dealer
+pick, the three decks, reshuffles), so a seed and a list of actions always give the same game.
+
+Actions are tuples, verb first:
+    ("attack", objective_card)   ("pacify", objective_card)   ("hearts", objective_card)
+    ("end",)   ("continue",)   ("call_off",)   ("bid", fw_type_key)   ("bid_done",)
+    ("give", seat)
+"""
+
+from __future__ import annotations
+
+from dataclasses import replace
+
+from core.dice import Dice
+from core.engine import Event, IllegalAction
+from core.objectives.cards import (
+    ENTRENCHED_STRENGTH,
+    FW_BY_KEY,
+    FW_CARDS,
+    FW_TYPES,
+    NVA_CARDS,
+    OBJECTIVE_CARDS,
+    REINFORCEMENTS_FROM,
+    STARTING_HAND,
+    TURN_SAFETY_CAP,
+    fw,
+    nva,
+    objective,
+    team_target,
+    war_weariness,
+)
+from core.objectives.state import (
+    BID,
+    CALL_OFF,
+    MAIN,
+    OVER,
+    REINFORCE,
+    Combat,
+    OVState,
+    Reinforce,
+    Rules,
+    Work,
+)
+
+TURN_START = "turn_start"
+END = ("end",)
+BID_DONE = ("bid_done",)
+
+
+def seat_name(seat: int) -> str:
+    return f"Player {seat + 1}"
+
+
+# --- values everyone can compute -----------------------------------------------------------------
+
+
+def tokens_on(s, card: int) -> int:
+    for c, tokens in s.pool:
+        if c == card:
+            return tokens
+    return 0
+
+
+def effective_score(s, card: int) -> int:
+    """OV-6.3: printed NVA score + tokens + war weariness (pool size); at least 1."""
+    ww = war_weariness(len(s.pool), s.rules.war_weariness == "per_card")
+    return max(1, objective(card).nva_score + tokens_on(s, card) + ww)
+
+
+def nva_strength(s, card: int, target: int) -> int:
+    """An NVA card's strength in a combat: Entrenched is 6 against a target with tokens."""
+    kind = nva(card)
+    if kind.ability == "entrenched" and tokens_on(s, target) >= 1:
+        return ENTRENCHED_STRENGTH
+    return kind.strength
+
+
+def nva_total(s, combat: Combat) -> int:
+    return sum(nva_strength(s, c, combat.target) for c in combat.revealed)
+
+
+def fw_total(combat: Combat) -> int:
+    """OV-4.4: the strength of every revealed bid card, all rounds (Ambush strikes excluded)."""
+    return sum(fw(c).strength for _, c in combat.fw_cards if c not in combat.struck)
+
+
+def combat_cards(hand) -> list[int]:
+    return [c for c in hand if fw(c).combat]
+
+
+def bid_order(s, attacker: int) -> list[int]:
+    """OV-4.2 / OV-Q15: the attacker first, then clockwise."""
+    return [(attacker + i) % s.players for i in range(s.players)]
+
+
+def hand_size_for(rules: Rules, players: int) -> int:
+    return rules.starting_hand or STARTING_HAND[players]
+
+
+# --- legal actions -------------------------------------------------------------------------------
+
+
+def legal_actions(s) -> tuple:
+    phase = s.phase
+    if phase == MAIN:
+        return main_actions(s)
+    if phase == CALL_OFF:
+        return (("continue",), ("call_off",))
+    if phase == BID:
+        return bid_actions(s)
+    if phase == REINFORCE:
+        r = s.reinforce
+        return tuple(
+            ("give", seat) for seat in range(s.players) if seat != r.attacker or not r.kept
+        )
+    return ()
+
+
+def main_actions(s) -> tuple:
+    """OV-D1 and OV-D2 (house specials before the first attack, once a turn)."""
+    out = []
+    targets = [c for c, _ in s.pool]
+    if s.rules.attack_target == "newest":
+        targets = targets[-1:]
+    out.extend(("attack", c) for c in targets)
+    if not s.special_played and not s.attacked:
+        hand = s.hands[s.current]
+        if any(FW_CARDS[c] == FW_BY_KEY["pacification"] for c in hand):
+            out.extend(("pacify", c) for c, tokens in s.pool if tokens)
+        if any(FW_CARDS[c] == FW_BY_KEY["hearts"] for c in hand):
+            out.extend(("hearts", c) for c, tokens in s.pool if not tokens)
+    out.append(END)
+    return tuple(out)
+
+
+def bid_actions(s) -> tuple:
+    """OV-D4: one combat card at a time (a copy of each type in hand), then done."""
+    combat = s.combat
+    seat = combat.bidder
+    kinds = sorted({FW_CARDS[c] for c in combat_cards(s.hands[seat])})
+    out = [("bid", FW_TYPES[k].key) for k in kinds]
+    must_bid = (
+        seat == combat.attacker
+        and s.rules.min_attacker_bid
+        and len(combat.bids[seat]) < s.rules.min_attacker_bid
+        and kinds
+    )
+    if not must_bid:
+        out.append(BID_DONE)
+    return tuple(out)
+
+
+# --- setup and the turn -------------------------------------------------------------------------
+
+
+def new_game(rules: Rules, players: int, seed: int) -> OVState:
+    """OV-2: a dealer picked at random (OV-Q5), the decks shuffled (FW, NVA, Objectives) and
+    H(N) Free World cards dealt to everyone (OV-2.2, OV-H4); the player left of the dealer
+    starts."""
+    dice = Dice(seed)
+    dealer, dice = dice.below(players)
+    fw_deck, dice = dice.shuffle(range(len(FW_CARDS)))
+    nva_deck, dice = dice.shuffle(range(len(NVA_CARDS)))
+    obj_deck, dice = dice.shuffle(range(len(OBJECTIVE_CARDS)))
+    size = hand_size_for(rules, players)
+    hands = [[] for _ in range(players)]
+    order = [(dealer + 1 + i) % players for i in range(players)]
+    deck = list(fw_deck)
+    for _ in range(size):
+        for seat in order:
+            hands[seat].append(deck.pop(0))
+    s = OVState(
+        rules=rules,
+        dice=dice,
+        players=players,
+        dealer=dealer,
+        current=order[0],
+        turn=0,
+        phase=TURN_START,
+        hands=tuple(tuple(sorted(h)) for h in hands),
+        fw_deck=tuple(deck),
+        fw_discard=(),
+        nva_deck=nva_deck,
+        nva_discard=(),
+        nva_hidden_discard=(),
+        obj_deck=obj_deck,
+        pool=(),
+        taken=((),) * players,
+        scores=(0,) * players,
+        hand_size=size,
+    )
+    w = Work(s)
+    w.log.append(
+        Event(
+            f"{seat_name(dealer)} deals.",
+            "Dealer",
+            (dealer + 1,),
+            f"a seat, 1-{players}",
+            seat_name(dealer),
+        )
+    )
+    w.log.append(
+        Event(
+            "The Free World, NVA and Objectives decks are shuffled.",
+            shuffle_draws=len(FW_CARDS) + len(NVA_CARDS) + len(OBJECTIVE_CARDS) - 3,
+        )
+    )
+    w.note(f"Each player is dealt {size} Free World cards. {seat_name(order[0])} begins.")
+    run(w)
+    return w.freeze()
+
+
+def start_turn(w: Work) -> None:
+    """OV-3.1 draw (1, or up to H(N) instead: OV-Q6), then OV-3.2 the mandatory reveal."""
+    w.turn += 1
+    w.attacked = False
+    w.special_played = False
+    if w.turn > TURN_SAFETY_CAP:
+        end_game(w, "nva", f"the war dragged on past {TURN_SAFETY_CAP} turns (OV-Q50)")
+        return
+    seat = w.current
+    n = max(1, w.hand_size - len(w.hands[seat]))
+    drawn = draw_fw(w, seat, n)
+    w.note(
+        f"Turn {w.turn}: {seat_name(seat)} draws {drawn} Free World card"
+        f"{'s' if drawn != 1 else ''}."
+    )
+    reveal_objective(w)
+    if w.phase != OVER:
+        w.phase = MAIN
+
+
+def draw_fw(w: Work, seat: int, n: int) -> int:
+    """Draw n FW cards into a hand; an empty deck takes the shuffled discard (OV-Q7)."""
+    drawn = 0
+    for _ in range(n):
+        card = take_fw(w)
+        if card is None:
+            break
+        w.hands[seat].append(card)
+        drawn += 1
+    return drawn
+
+
+def take_fw(w: Work) -> int | None:
+    if not w.fw_deck:
+        if not w.fw_discard:
+            return None
+        w.fw_deck, w.dice = w.dice.shuffle(w.fw_discard)
+        w.log.append(
+            Event(
+                f"The Free World discard ({len(w.fw_discard)} cards) is shuffled into a new deck.",
+                shuffle_draws=max(0, len(w.fw_discard) - 1),
+            )
+        )
+        w.fw_discard = ()
+    card, w.fw_deck = w.fw_deck[0], w.fw_deck[1:]
+    return card
+
+
+def reveal_objective(w: Work) -> None:
+    """OV-3.2 the reveal into the pool; OV-3.3 / OV-Q32-Q35 duplicates; OV-Q8 an empty deck."""
+    for _ in range(len(OBJECTIVE_CARDS)):
+        if not w.obj_deck:
+            w.note("The Objectives deck is empty: nothing is revealed (OV-Q8).")
+            return
+        card, w.obj_deck = w.obj_deck[0], w.obj_deck[1:]
+        kind = objective(card)
+        original = next(
+            (i for i, (c, _) in enumerate(w.pool) if objective(c).key == kind.key), None
+        )
+        if original is None:
+            w.pool.append((card, 0))
+            ww = war_weariness(len(w.pool), w.rules.war_weariness == "per_card")
+            w.note(
+                f"Objective revealed: {kind.name} (NVA {kind.nva_score}, value {kind.value})."
+                f" The pool holds {len(w.pool)} card(s); war weariness +{ww}."
+            )
+            return
+        held, tokens = w.pool[original]
+        w.pool[original] = (held, tokens + 1)
+        w.obj_deck, w.dice = w.dice.shuffle((*w.obj_deck, card))
+        w.log.append(
+            Event(
+                f"Objective revealed: {kind.name}, a duplicate. It is shuffled back "
+                f"into the deck and the {kind.name} in the pool gets a token.",
+                shuffle_draws=max(0, len(w.obj_deck) - 1),
+            )
+        )
+        if not w.rules.duplicate_redraw:
+            return
+
+
+def declare_attack(w: Work, target: int) -> None:
+    """OV-4.1 / OV-Q13: the effective NVA score is frozen now; that many NVA cards are dealt
+    face down (OV-Q21: an empty deck takes the shuffled discard; short of that, a shorter line)."""
+    score = effective_score(w, target)
+    line = [card for card in (take_nva(w) for _ in range(score)) if card is not None]
+    w.attacked = True
+    w.combat = Combat(attacker=w.current, target=target, score=score, line=tuple(line))
+    short = f" (only {len(line)} could be dealt)" if len(line) < score else ""
+    w.note(
+        f"{seat_name(w.current)} attacks {objective(target).name}: {score} NVA cards are "
+        f"dealt face down{short}."
+    )
+    w.phase = CALL_OFF
+
+
+def take_nva(w: Work) -> int | None:
+    if not w.nva_deck:
+        spent = (*w.nva_discard, *w.nva_hidden_discard)
+        if not spent:
+            return None
+        w.nva_deck, w.dice = w.dice.shuffle(spent)
+        w.log.append(
+            Event(
+                f"The NVA discard ({len(spent)} cards) is shuffled into a new deck.",
+                shuffle_draws=max(0, len(spent) - 1),
+            )
+        )
+        w.nva_discard = w.nva_hidden_discard = ()
+    card, w.nva_deck = w.nva_deck[0], w.nva_deck[1:]
+    return card
+
+
+def pacify(w: Work, target: int) -> None:
+    """OV-H3 Pacification: remove every token from one objective in the pool (OV-Q52)."""
+    spend_special(w, "pacification")
+    w.pool = [(c, 0 if c == target else t) for c, t in w.pool]
+    w.note(
+        f"{seat_name(w.current)} plays Pacification: the tokens on "
+        f"{objective(target).name} are removed."
+    )
+
+
+def hearts_and_minds(w: Work, target: int) -> None:
+    """OV-H3 Hearts and Minds: an objective without tokens goes back into the deck."""
+    spend_special(w, "hearts")
+    w.pool = [(c, t) for c, t in w.pool if c != target]
+    w.obj_deck, w.dice = w.dice.shuffle((*w.obj_deck, target))
+    w.log.append(
+        Event(
+            f"{seat_name(w.current)} plays Hearts and Minds: "
+            f"{objective(target).name} is shuffled back into the Objectives deck.",
+            shuffle_draws=max(0, len(w.obj_deck) - 1),
+        )
+    )
+
+
+def spend_special(w: Work, key: str) -> None:
+    hand = w.hands[w.current]
+    card = min(c for c in hand if FW_CARDS[c] == FW_BY_KEY[key])
+    hand.remove(card)
+    w.fw_discard = (*w.fw_discard, card)
+    w.special_played = True
+
+
+def end_turn_action(w: Work) -> None:
+    """OV-3.4b / OV-3.5 / OV-Q10 / OV-Q11: passing draws one card (not after an attack)."""
+    if not w.attacked or w.rules.draw_after_attack:
+        drawn = draw_fw(w, w.current, 1)
+        w.note(f"{seat_name(w.current)} takes {'a' if drawn else 'no'} Free World card and passes.")
+    else:
+        w.note(f"{seat_name(w.current)} ends the turn.")
+    end_turn(w)
+
+
+def end_turn(w: Work) -> None:
+    """OV-3.7 / OV-7.1 / OV-Q36: 10 cards in the pool at the end of a turn and the game wins;
+    OV-Q8: no objectives left anywhere is a loss too."""
+    if len(w.pool) >= w.rules.pool_limit:
+        end_game(w, "nva", f"the War Weariness pool reached {len(w.pool)} cards")
+        return
+    if not w.pool and not w.obj_deck:
+        end_game(w, "nva", "no objectives are left to take (OV-Q8)")
+        return
+    w.current = (w.current + 1) % w.players
+    w.phase = TURN_START
+
+
+def end_game(w: Work, result: str, reason: str) -> None:
+    w.phase = OVER
+    w.result = result
+    w.end_reason = reason
+    w.combat = None
+    w.reinforce = None
+    w.note(("The players win: " if result == "team" else "The game wins: ") + reason + ".")
+
+
+# --- combat --------------------------------------------------------------------------------------
+
+
+def start_bid_round(w: Work) -> None:
+    """OV-4.2: every player bids in turn, the attacker first."""
+    c = w.combat
+    w.combat = _combat(c, bids=((),) * w.players, bidder=c.attacker)
+    w.phase = BID
+
+
+def call_off(w: Work) -> None:
+    """OV-4.9 / OV-Q27: the attacker calls it off: their whole hand is discarded, the turn ends,
+    and it counts as a lost combat."""
+    seat = w.current
+    hand = sorted(w.hands[seat])
+    w.fw_discard = (*w.fw_discard, *hand)
+    w.hands[seat] = []
+    w.note(f"{seat_name(seat)} calls off the attack and discards {len(hand)} card(s).")
+    lose(w, called_off=True)
+
+
+def bid(w: Work, key: str) -> None:
+    """OV-4.2 / OV-Q14 / OV-Q51: one card face down in front of the bidder; bids are final."""
+    c = w.combat
+    seat = c.bidder
+    hand = w.hands[seat]
+    card = min(x for x in hand if FW_CARDS[x] == FW_BY_KEY[key])
+    hand.remove(card)
+    bids = list(c.bids)
+    bids[seat] = (*bids[seat], card)
+    w.combat = _combat(c, bids=tuple(bids))
+    w.note(f"{seat_name(seat)} bids a card face down.")
+
+
+def bid_done(w: Work) -> None:
+    c = w.combat
+    order = bid_order(w, c.attacker)
+    position = order.index(c.bidder)
+    count = len(c.bids[c.bidder])
+    w.note(f"{seat_name(c.bidder)} has bid {count} card{'s' if count != 1 else ''}.")
+    if position + 1 < len(order):
+        w.combat = _combat(c, bidder=order[position + 1])
+        return
+    w.combat = _combat(c, bidder=-1)
+    reveal_step(w)
+
+
+def reveal_step(w: Work) -> None:
+    """OV-4.3 / OV-H3 order: every bid turned up; Barrages in bid order; then the next NVA
+    card (OV-Q47) and its ability (OV-H2); then the overrun test (OV-4.4, OV-Q16, OV-Q17)."""
+    c = w.combat
+    revealed_now = [(seat, card) for seat in bid_order(w, c.attacker) for card in c.bids[seat]]
+    fw_cards = (*c.fw_cards, *revealed_now)
+    line, barraged = list(c.line), list(c.barraged)
+    names = ", ".join(f"{seat_name(s)}: {fw(x).name} ({fw(x).strength})" for s, x in revealed_now)
+    w.note(f"Bids revealed — {names or 'nothing was bid'}.")
+    for _, card in revealed_now:
+        if fw(card).special == "barrage" and line:
+            barraged.append(line.pop(0))
+            w.note("Artillery Barrage: the next NVA card is discarded unseen.")
+    c = _combat(
+        c, fw_cards=fw_cards, line=tuple(line), barraged=tuple(barraged), bids=((),) * w.players
+    )
+    if c.last_round:
+        w.combat = c
+        final_comparison(w)
+        return
+    if not line:
+        w.combat = c
+        final_comparison(w)
+        return
+    card, line = line[0], line[1:]
+    c = _combat(c, line=tuple(line), revealed=(*c.revealed, card))
+    kind = nva(card)
+    w.note(f"NVA card revealed: {kind.name} ({nva_strength(w, card, c.target)}).")
+    if kind.ability == "ambush":
+        c = ambush(w, c, revealed_now)
+    elif kind.ability == "reinforcements" and not c.extra_dealt:
+        extra = take_nva(w)
+        if extra is not None:
+            c = _combat(c, line=(*c.line, extra), extra_dealt=True)
+            w.note("NVA Reinforcements: one more NVA card joins the line face down.")
+    elif kind.ability == "entrenched" and tokens_on(w, c.target):
+        w.note(f"Entrenched: strength {ENTRENCHED_STRENGTH} against an objective with tokens.")
+    w.combat = c
+    nva_sum, fw_sum = nva_total(w, c), fw_total(c)
+    overrun = nva_sum >= 2 * fw_sum if w.rules.overrun_test == "ge" else nva_sum > 2 * fw_sum
+    w.note(f"NVA {nva_sum} against Free World {fw_sum}" + (": overrun!" if overrun else "."))
+    if overrun:
+        lose(w)
+        return
+    if c.line:
+        w.combat = _combat(c, round=c.round + 1)
+        w.phase = CALL_OFF
+    elif w.rules.final_bid_round:
+        w.combat = _combat(c, round=c.round + 1, last_round=True)
+        w.phase = CALL_OFF
+    else:
+        final_comparison(w)
+
+
+def ambush(w: Work, c: Combat, revealed_now) -> Combat:
+    """OV-H2 Ambush: the strongest card bid this round is discarded (tie: the earliest bid)."""
+    live = [card for _, card in revealed_now if card not in c.struck]
+    if not live:
+        w.note("Ambush: nothing was bid this round.")
+        return c
+    best = max(live, key=lambda card: (fw(card).strength, -live.index(card)))
+    w.note(f"Ambush! {fw(best).name} ({fw(best).strength}) is lost.")
+    return _combat(c, struck=(*c.struck, best))
+
+
+def final_comparison(w: Work) -> None:
+    """OV-4.6 / OV-Q18: a higher Free World total takes the objective; otherwise it is lost."""
+    c = w.combat
+    nva_sum, fw_sum = nva_total(w, c), fw_total(c)
+    win = fw_sum > nva_sum or (fw_sum == nva_sum and w.rules.final_tie == "win")
+    w.note(f"All NVA cards are face up: Free World {fw_sum} against NVA {nva_sum}.")
+    if win:
+        win_combat(w)
+    else:
+        lose(w)
+
+
+def discard_combat(w: Work, returned: bool) -> None:
+    """OV-Q20 / OV-Q21: bids and the line go to the discards (unrevealed NVA stay unseen)."""
+    c = w.combat
+    spent = []
+    for seat, card in c.fw_cards:
+        if returned and card not in c.struck:
+            w.hands[seat].append(card)
+        else:
+            spent.append(card)
+    for seat in range(w.players):  # bids placed this round but not yet revealed (call-off)
+        spent.extend(c.bids[seat] if c.bids else ())
+    w.fw_discard = (*w.fw_discard, *spent)
+    w.nva_discard = (*w.nva_discard, *c.revealed)
+    w.nva_hidden_discard = (*w.nva_hidden_discard, *c.line, *c.barraged)
+
+
+def win_combat(w: Work) -> None:
+    """OV-4.6 / OV-4.7 / OV-4.8: the objective goes to the attacker with its points; with four
+    or more players the attacker draws reinforcements to hand out."""
+    c = w.combat
+    kind = objective(c.target)
+    discard_combat(w, w.rules.bids_return_on_win)
+    w.pool = [(card, t) for card, t in w.pool if card != c.target]
+    w.taken[c.attacker].append(c.target)
+    w.scores[c.attacker] += kind.value
+    w.combat = None
+    w.note(
+        f"{kind.name} is taken! {seat_name(c.attacker)} scores {kind.value} "
+        f"(team {sum(w.scores)} of {team_target(w.players)})."
+    )
+    if w.players >= REINFORCEMENTS_FROM:
+        count = c.score if w.rules.reinforcement_count == "effective" else kind.nva_score
+        pending = [card for card in (take_fw(w) for _ in range(count)) if card is not None]
+        if pending:
+            w.reinforce = Reinforce(attacker=c.attacker, pending=tuple(pending))
+            w.phase = REINFORCE
+            w.note(
+                f"{seat_name(c.attacker)} draws {len(pending)} reinforcement card(s) face "
+                "down to hand out."
+            )
+            return
+    after_win(w)
+
+
+def give(w: Work, seat: int) -> None:
+    """OV-Q24: the next face-down card to a player (the attacker may keep one)."""
+    r = w.reinforce
+    card, pending = r.pending[0], r.pending[1:]
+    w.hands[seat].append(card)
+    w.reinforce = Reinforce(r.attacker, pending, r.kept or seat == r.attacker, (*r.given, seat))
+    w.note(
+        f"{seat_name(r.attacker)} "
+        + ("keeps a card." if seat == r.attacker else f"gives a card to {seat_name(seat)}.")
+    )
+    if not pending:
+        w.reinforce = None
+        after_win(w)
+
+
+def after_win(w: Work) -> None:
+    """OV-7.2 / OV-Q38: the team target is checked after every won combat; OV-3.6: the attacker
+    may attack again or end the turn."""
+    target = team_target(w.players)
+    if sum(w.scores) >= target:
+        end_game(w, "team", f"their objectives are worth {sum(w.scores)} of the {target} needed")
+        return
+    w.phase = MAIN
+
+
+def lose(w: Work, called_off: bool = False) -> None:
+    """OV-5.1 / OV-5.2 / OV-Q12: the objective stays in the pool with one more token; the turn
+    ends (or the player may go on, with `continue_after_loss`, unless the attack was called
+    off)."""
+    c = w.combat
+    discard_combat(w, returned=False)
+    w.pool = [(card, t + 1 if card == c.target else t) for card, t in w.pool]
+    w.combat = None
+    w.note(f"{objective(c.target).name} holds: it gets a token (now {tokens_on(w, c.target)}).")
+    if w.rules.continue_after_loss and not called_off:
+        w.phase = MAIN
+    else:
+        end_turn(w)
+
+
+def _combat(c: Combat, **changes) -> Combat:
+    return replace(c, **changes)
+
+
+# --- the driver ---------------------------------------------------------------------------------
+
+
+def run(w: Work) -> None:
+    """Run automatic steps until someone must decide or the game is over. A bidder with nothing
+    to bid is passed over (their only choice is done)."""
+    while True:
+        if w.phase == OVER:
+            return
+        if w.phase == TURN_START:
+            start_turn(w)
+            continue
+        if w.phase == BID and bid_actions(w) == (BID_DONE,):
+            bid_done(w)
+            continue
+        return
+
+
+def to_move(s) -> int | None:
+    if s.phase == OVER:
+        return None
+    if s.phase == BID:
+        return s.combat.bidder
+    if s.phase == REINFORCE:
+        return s.reinforce.attacker
+    return s.current
+
+
+def play(s: OVState, action: tuple) -> OVState:
+    w = Work(s)
+    verb = action[0]
+    if verb == "attack":
+        declare_attack(w, action[1])
+    elif verb == "pacify":
+        pacify(w, action[1])
+    elif verb == "hearts":
+        hearts_and_minds(w, action[1])
+    elif verb == "end":
+        end_turn_action(w)
+    elif verb == "continue":
+        start_bid_round(w)
+    elif verb == "call_off":
+        call_off(w)
+    elif verb == "bid":
+        bid(w, action[1])
+    elif verb == "bid_done":
+        bid_done(w)
+    elif verb == "give":
+        give(w, action[1])
+    else:
+        raise AssertionError(f"unknown verb {verb}")
+    run(w)
+    return w.freeze()
+
+
+def apply(s: OVState, action: tuple) -> OVState:
+    if s.phase == OVER:
+        raise IllegalAction("the game is over")
+    if action not in legal_actions(s):
+        raise IllegalAction(why_illegal(s, action))
+    return play(s, action)
+
+
+def why_illegal(s, action) -> str:
+    verb = action[0] if action else None
+    if verb == "attack" and s.phase == MAIN:
+        if s.rules.attack_target == "newest":
+            return "only the newest objective in the pool may be attacked"
+        return "that objective is not in the War Weariness pool"
+    if verb == "bid_done" and s.phase == BID:
+        return "the attacker must bid a combat card this round"
+    if verb in ("pacify", "hearts") and s.phase == MAIN:
+        if s.special_played:
+            return "only one special card may be played a turn"
+        if s.attacked:
+            return "special cards are played before the first attack"
+        return "that card or that target is not available"
+    if verb == "give" and s.phase == REINFORCE:
+        return "the attacker may keep only one reinforcement card"
+    return f"{action!r} is not a legal action now ({s.phase})"
