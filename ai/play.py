@@ -9,6 +9,7 @@ from __future__ import annotations
 import random
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
+from importlib import import_module
 from typing import Any
 
 from ai.base import Agent, Budget
@@ -20,10 +21,17 @@ def seat_rng(seed: int, seat: int) -> random.Random:
     return random.Random(f"objective:{seed}:{seat}")
 
 
+AUTOMATIC_AGENTS = {"natives": "ai.natives:NativesAgent"}
+
+
 def automatic_agent(game: Game, seat: int) -> Agent | None:
-    """The agent of a seat no player fills (Conquer's natives), if the game has one."""
-    pick = getattr(game, "automatic_agent", None)
-    return pick(seat) if pick is not None else None
+    """The agent of a seat no player fills (Conquer's natives), if the game has one: the game
+    names the kind (`automatic_seat`), the agents live here in ai/."""
+    kind = getattr(game, "automatic_seat", None)
+    if kind is None:
+        return None
+    module, _, name = AUTOMATIC_AGENTS[kind].partition(":")
+    return getattr(import_module(module), name)()
 
 
 @dataclass(frozen=True)

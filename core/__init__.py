@@ -15,6 +15,7 @@ from core.engine import Game
 _REGISTRY: dict[str, str] = {
     "solitaire": "core.solitaire",
     "objectives": "core.objectives",
+    "conquer": "core.conquer",
 }
 _loaded: dict[str, Game] = {}
 

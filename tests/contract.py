@@ -42,7 +42,8 @@ def play_random(game, seed: int, options: dict | None = None) -> Playthrough:
     """Random legal play from `seed` until the game ends (or the bound is hit)."""
     players = players_for(game, seed)
     rng = random.Random(seed)
-    state = game.new(options or {}, players, seed)
+    options = options if options is not None else getattr(game, "contract_options", {})
+    state = game.new(options, players, seed)
     states, actions = [state], []
     for _ in range(action_bound(game)):
         if game.outcome(state) is not None:
@@ -128,7 +129,7 @@ def check_illegal_raises(game) -> None:
 def check_deterministic(game) -> None:
     """The same seed and the same actions give equal states."""
     for p in playthroughs(game)[:20]:
-        state = game.new({}, p.players, p.seed)
+        state = game.new(getattr(game, "contract_options", {}), p.players, p.seed)
         assert state == p.states[0], f"seed {p.seed}: new() is not deterministic"
         for i, action in enumerate(p.actions):
             state = game.apply(state, action)

@@ -23,7 +23,9 @@ def untested(game: str, prefix: str, test_dirs: list[str], exempt: dict[str, str
     missing = []
     for rule in sorted(doc_ids(game, prefix)):
         token = re.escape(rule.replace("-", "_").replace(".", "_"))
-        named = re.search(rf"{token}(?![0-9]|_[0-9])", source)
+        named = re.search(rf"{token}(?![0-9]|_[0-9])", source) or re.search(
+            rf"{re.escape(rule)}(?![0-9]|\.[0-9])", source
+        )
         if not named and rule not in exempt:
             missing.append(rule)
     return missing

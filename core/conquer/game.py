@@ -1,0 +1,213 @@
+"""Objective: Conquer as a `Game`: the registry's entry point for the engine in this package."""
+
+from __future__ import annotations
+
+from dataclasses import replace
+from typing import NamedTuple
+
+from core.conquer import rules
+from core.conquer.hexes import DIRECTION_NAMES, board
+from core.conquer.state import OPTIONS, OVER, PHASE_NAMES, CState, Rules
+from core.conquer.tables import (
+    CASTLE_POINT_COST,
+    EXPLORE_COST,
+    TERRAIN_CHANGES,
+    TERRAIN_LETTERS,
+    dollars,
+    recruit_cost,
+)
+from core.dice import Dice
+from core.engine import IllegalAction, OptionError, Outcome, resolve_options
+
+
+class ConquerView(NamedTuple):
+    """Nothing is hidden in Objective: Conquer (OC-Q80) but the dice seed."""
+
+    seat: int | None
+    state: CState
+
+
+class ObjectiveConquer:
+    id = "conquer"
+    title = "Objective: Conquer"
+    seats = range(2, 7)
+    options = OPTIONS
+    hidden_information = False
+    automatic_seat = "natives"  # the seat after the players: run by ai/natives.py (OC-Q83)
+    contract_options = {"turn_limit": 15}  # random play to a game's end, quickly
+
+    def new(self, options, players, seed):
+        if players not in self.seats:
+            raise OptionError("Objective: Conquer is for 2 to 6 players")
+        values = resolve_options(self.options, options)
+        return rules.new_game(Rules(**values), players, seed)
+
+    def to_move(self, s):
+        return rules.to_move(s)
+
+    def turn(self, s):
+        return s.turn
+
+    def seat_count(self, s) -> int:
+        return s.players
+
+    def seat_name(self, seat: int) -> str:
+        return "Natives"
+
+    def legal_actions(self, s):
+        return rules.legal_actions(s)
+
+    def apply(self, s, a):
+        return rules.apply(s, a)
+
+    def apply_unchecked(self, s, a):
+        return rules.play(s, a)
+
+    def events(self, s):
+        return s.events
+
+    def outcome(self, s):
+        if s.phase != OVER:
+            return None
+        winners = s.result
+        returns = tuple(1.0 / len(winners) if p in winners else 0.0 for p in range(s.players))
+        if not winners:
+            return Outcome(returns, f"No winner: {s.end_reason}.", (), "No winner")
+        names = " and ".join(rules.player_name(p) for p in winners)
+        verb = "win" if len(winners) > 1 else "wins"
+        label = "Shared win" if len(winners) > 1 else "Win"
+        return Outcome(returns, f"{names} {verb}: {s.end_reason}.", winners, label)
+
+    def observe(self, s, seat):
+        return ConquerView(seat, replace(s, dice=None))
+
+    def determinize(self, view, rng):
+        return replace(view.state, dice=Dice(rng.getrandbits(64)))
+
+    def describe(self, s, a):
+        b = board(s.radius)
+        verb = a[0]
+        if verb == "done":
+            return f"Done ({PHASE_NAMES[s.phase].lower()})"
+        if verb == "move":
+            chit = next(c for c in s.chits if c.id == a[1])
+            target = b.neighbours[chit.hex][a[2]]
+            explore = (
+                ""
+                if s.terrain[target] is not None
+                else (
+                    " (explore: free, already paid)"
+                    if (chit.owner, target) in s.paid
+                    else f" (explore: {dollars(EXPLORE_COST)})"
+                )
+            )
+            return (
+                f"Move the {chit.points}-point army {b.label(chit.hex)} "
+                f"{DIRECTION_NAMES[a[2]]} to {b.label(target)}{explore}"
+            )
+        if verb == "order":
+            return f"Order the army at {b.label(a[1])}: {rules.order_text(a[2], a[3])}"
+        if verb == "admin":
+            here = s.admins[rules.acting(s)]
+            return f"Administrator {DIRECTION_NAMES[a[1]]} to {b.label(b.neighbours[here][a[1]])}"
+        if verb == "native":
+            native = next(n for n in s.natives if n.id == a[1])
+            return (
+                f"Native #{native.id} (strength {native.strength}) rolls {a[2]}: "
+                f"{DIRECTION_NAMES[a[2] - 1]}"
+            )
+        if verb == "spelunk":
+            p = rules.acting(s)
+            cost = rules.can_spelunk(s, p, a[1], True, free_ok=True)[1]
+            return f"Spelunk the Mountain at {b.label(a[1])} ({'free' if not cost else '$4.00'})"
+        if verb == "mine":
+            return f"Work the mine at {b.label(a[1])}"
+        if verb == "hit":
+            kind, ident = a[1], a[2]
+            if kind == "chit":
+                chit = next(c for c in s.chits if c.id == ident)
+                return f"Take a loss on the {chit.points}-point army"
+            if kind == "castle":
+                return f"Take a loss on the castle at {b.label(ident)}"
+            native = next(n for n in s.natives if n.id == ident)
+            return f"Hit native #{native.id} (strength {native.strength})"
+        if verb == "terrain":
+            changes, cost, _ = TERRAIN_CHANGES[a[2]]
+            here = s.terrain[a[1]]
+            return (
+                f"{a[2].capitalize()} {b.label(a[1])}: {here} -> {changes[here]} ({dollars(cost)})"
+            )
+        if verb == "recruit":
+            return (
+                f"Raise a {a[2]}-point army at the castle {b.label(a[1])} "
+                f"({dollars(recruit_cost(a[2]))})"
+            )
+        if verb == "drill":
+            chit = next(c for c in s.chits if c.id == a[1])
+            free = chit.fresh and chit.points == 5
+            return (
+                f"Train the {chit.points}-point army at {b.label(chit.hex)} to "
+                f"{chit.points + 1} ({'free' if free else '$1.00'})"
+            )
+        if verb == "combine":
+            x = next(c for c in s.chits if c.id == a[1])
+            y = next(c for c in s.chits if c.id == a[2])
+            return f"Combine the {x.points}- and {y.points}-point armies at {b.label(x.hex)}"
+        if verb == "split":
+            chit = next(c for c in s.chits if c.id == a[1])
+            return (
+                f"Split the {chit.points}-point army at {b.label(chit.hex)} into "
+                f"{chit.points - a[2]} and {a[2]}"
+            )
+        if verb == "develop":
+            castle = rules.castle_at(s, a[1])
+            what = (
+                "Found a castle" if castle is None else f"Build the castle to {castle.points + 1}"
+            )
+            return f"{what} at {b.label(a[1])} ({dollars(CASTLE_POINT_COST)})"
+        raise IllegalAction(f"unknown action {a!r}")
+
+    def to_json(self, view):
+        s = view.state
+        b = board(s.radius)
+        players = []
+        for p in range(s.players):
+            players.append(
+                {
+                    "name": rules.player_name(p),
+                    "administrator": None if s.admins[p] is None else b.label(s.admins[p]),
+                    "money": dollars(s.money[p]),
+                    "armies": [f"{c.points} at {b.label(c.hex)}" for c in s.chits if c.owner == p],
+                    "castles": [
+                        f"{c.points} at {b.label(c.hex)}" for c in s.castles if c.owner == p
+                    ],
+                    "controlled_hexes": len(rules.controlled_hexes(s, p)),
+                    "score": rules.score(s, p),
+                }
+            )
+        data = {
+            "turn": s.turn,
+            "phase": f"{s.phase}. {PHASE_NAMES[s.phase]}",
+            "initiative": [rules.player_name(p) for p in s.initiative],
+            "players": players,
+            "natives": [f"#{n.id} strength {n.strength} at {b.label(n.hex)}" for n in s.natives],
+            "discovered": {
+                b.label(h): TERRAIN_LETTERS[t] for h, t in enumerate(s.terrain) if t is not None
+            },
+            "orders": [
+                f"{rules.player_name(o.player)} -> {b.label(o.hex)}: "
+                f"{rules.order_text(o.kind, o.arg)} (sent turn {o.turn})"
+                for o in s.orders
+            ],
+        }
+        if s.casualties is not None:
+            k = s.casualties
+            data["casualties"] = (
+                f"{rules.side_name(k.loser)} must lose {k.points} at {b.label(k.hex)}"
+            )
+        if s.phase == OVER:
+            data["result"] = s.end_reason
+        return data
+
+
+GAME = ObjectiveConquer()

@@ -1,0 +1,71 @@
+"""The hexagonal board of Objective: Conquer (OC-H1): axial coordinates (q, r), flat-top hexes.
+
+A board of radius R holds every hex at distance <= R from (0, 0); "off the map" is anything
+further. Hexes are numbered in (r, q) order, the order of every "for each hex" loop; the tables
+here (neighbours, distances) are computed once per radius.
+"""
+
+from __future__ import annotations
+
+from functools import lru_cache
+
+# OC-H2: the native direction die, in the standard axial neighbour order.
+DIRECTIONS = ((0, -1), (1, -1), (1, 0), (0, 1), (-1, 1), (-1, 0))
+DIRECTION_NAMES = ("N", "NE", "SE", "S", "SW", "NW")
+CORNERS = {2: (0, 3), 3: (0, 2, 4), 4: (0, 1, 3, 4), 5: (0, 1, 2, 3, 4), 6: (0, 1, 2, 3, 4, 5)}
+DEFAULT_RADIUS = {2: 5, 3: 6, 4: 6, 5: 7, 6: 7}
+
+
+def distance(a: tuple[int, int], b: tuple[int, int]) -> int:
+    dq, dr = a[0] - b[0], a[1] - b[1]
+    return (abs(dq) + abs(dr) + abs(dq + dr)) // 2
+
+
+class Board:
+    """One board size: hex list, index lookup, neighbour and distance tables."""
+
+    def __init__(self, radius: int) -> None:
+        self.radius = radius
+        coords = [
+            (q, r)
+            for r in range(-radius, radius + 1)
+            for q in range(-radius, radius + 1)
+            if distance((q, r), (0, 0)) <= radius
+        ]
+        coords.sort(key=lambda c: (c[1], c[0]))
+        self.coords: tuple[tuple[int, int], ...] = tuple(coords)
+        self.index = {c: i for i, c in enumerate(coords)}
+        self.size = len(coords)
+        # neighbours[h][d] = the hex in direction d, or -1 off the map
+        self.neighbours = tuple(
+            tuple(self.index.get((q + dq, r + dr), -1) for dq, dr in DIRECTIONS) for q, r in coords
+        )
+        self.around = tuple(tuple(n for n in row if n >= 0) for row in self.neighbours)
+
+    def distance(self, a: int, b: int) -> int:
+        return distance(self.coords[a], self.coords[b])
+
+    def within(self, h: int, n: int) -> tuple[int, ...]:
+        """Every hex at distance 1..n of h (on the map)."""
+        return tuple(i for i in range(self.size) if 0 < self.distance(h, i) <= n)
+
+    def corner(self, k: int) -> int:
+        """OC-H3: start corner k at (R-1) * DIRECTIONS[k]."""
+        dq, dr = DIRECTIONS[k]
+        return self.index[(dq * (self.radius - 1), dr * (self.radius - 1))]
+
+    def step_towards(self, a: int, b: int) -> tuple[int, ...]:
+        """The directions from a that bring it one hex closer to b."""
+        here = self.distance(a, b)
+        return tuple(
+            d for d, n in enumerate(self.neighbours[a]) if n >= 0 and self.distance(n, b) < here
+        )
+
+    def label(self, h: int) -> str:
+        q, r = self.coords[h]
+        return f"({q},{r})"
+
+
+@lru_cache(maxsize=16)
+def board(radius: int) -> Board:
+    return Board(radius)

@@ -1,0 +1,1203 @@
+"""Objective: Conquer: setup, the eleven phases of a turn, combat, orders, and the end.
+
+Each phase is one function whose docstring names its rule id in docs/rules/conquer.md. The
+engine runs the automatic phases (income, initiative, combat, resolving orders) and stops
+whenever a player, or the natives' seat, decides something. In the sequential phases the players
+act in initiative order, each until they choose `done`; a player with nothing to do is passed
+over. Dice are rolled in the order of OC-R1..R8.
+
+Actions (h = hex index, d = direction 0-5 in OC-H2 order):
+    ("move", chit, d)  ("order", h, kind, arg)  ("admin", d)  ("native", native, face)
+    ("spelunk", h)  ("mine", h)  ("hit", "chit"|"castle"|"native", id_or_hex)
+    ("terrain", h, action)  ("recruit", h, size)  ("drill", chit)  ("combine", a, b)
+    ("split", chit, points)  ("develop", h)  ("done",)
+"""
+
+from __future__ import annotations
+
+from dataclasses import replace
+from math import floor
+
+from core.conquer.hexes import CORNERS, DEFAULT_RADIUS, DIRECTION_NAMES, board
+from core.conquer.state import (
+    COMBAT,
+    DEVELOP,
+    INCOME,
+    INITIATIVE,
+    MOVE,
+    NATIVE_SIDE,
+    NATIVES_MOVE,
+    ORDERS,
+    OVER,
+    RESOLVE,
+    SPELUNK,
+    TERRAIN,
+    TRAIN,
+    Castle,
+    Casualties,
+    Chit,
+    CState,
+    Native,
+    Order,
+    Rules,
+    Work,
+)
+from core.conquer.tables import (
+    ADMIN_STEPS,
+    CASTLE_MAX,
+    CASTLE_POINT_COST,
+    CAVE_TABLE,
+    CHIT_MAX,
+    DESERT,
+    DISCOVERY,
+    EXPLORE_COST,
+    FARMLAND,
+    FRACTION_TEXT,
+    MOUNTAIN,
+    NATIVE_FRACTION,
+    ORDERS_MAX,
+    RIVER,
+    SPELUNK_COST,
+    START_CASTLE,
+    START_CHITS,
+    TERRAIN_CHANGES,
+    TRAIN_POINT,
+    UPKEEP,
+    WOODS,
+    dollars,
+    recruit_cost,
+)
+from core.dice import Dice
+from core.engine import Event, IllegalAction, roll_event
+
+DONE = ("done",)
+SEQUENTIAL = (MOVE, ORDERS, SPELUNK, TERRAIN, TRAIN, DEVELOP)
+CAVE_IN = -2
+
+
+def player_name(p: int) -> str:
+    return f"Administrator {p + 1}"
+
+
+# --- what the rules ask about a hex --------------------------------------------------------------
+
+
+def chits_of(s, p: int, h: int) -> list[Chit]:
+    return [c for c in s.chits if c.owner == p and c.hex == h]
+
+
+def points_of(s, p: int, h: int) -> int:
+    return sum(c.points for c in s.chits if c.owner == p and c.hex == h)
+
+
+def castle_at(s, h: int) -> Castle | None:
+    for c in s.castles:
+        if c.hex == h:
+            return c
+    return None
+
+
+def natives_at(s, h: int) -> list[Native]:
+    return [n for n in s.natives if n.hex == h]
+
+
+def enemies_at(s, p: int, h: int) -> bool:
+    """OC-Q90: enemy chits or an enemy castle (an Administrator is not a unit)."""
+    if any(c.hex == h and c.owner != p for c in s.chits):
+        return True
+    castle = castle_at(s, h)
+    return castle is not None and castle.owner != p
+
+
+def controlled(s, p: int, h: int) -> bool:
+    """OC-1.10: at least one army point, no enemies or natives, not being changed."""
+    return (
+        points_of(s, p, h) > 0
+        and not enemies_at(s, p, h)
+        and not natives_at(s, h)
+        and h not in s.changing
+    )
+
+
+def controlled_hexes(s, p: int) -> list[int]:
+    return sorted({c.hex for c in s.chits if c.owner == p and controlled(s, p, c.hex)})
+
+
+def alive(s) -> list[int]:
+    return [p for p in range(s.players) if s.admins[p] is not None]
+
+
+def in_command(s, p: int, h: int) -> bool:
+    """OC-Q32: with or next to the Administrator (unless the option is off)."""
+    if not s.rules.remote_actions_need_orders:
+        return True
+    a = s.admins[p]
+    return a is not None and board(s.radius).distance(a, h) <= 1
+
+
+def acting(s) -> int | None:
+    if s.phase in (*SEQUENTIAL, RESOLVE) and s.actor < len(s.initiative):
+        return s.initiative[s.actor]
+    return None
+
+
+def orders_this_turn(s, p: int) -> list[Order]:
+    return [o for o in s.orders if o.player == p and o.turn == s.turn]
+
+
+def hostile_to(s, p: int, h: int) -> bool:
+    """OC-Q25: enemy armies, enemy castles or natives in the hex."""
+    return enemies_at(s, p, h) or bool(natives_at(s, h))
+
+
+def cave_at(s, h: int):
+    for cave in s.caves:
+        if cave[0] == h:
+            return cave
+    return None
+
+
+def score(s, p: int) -> int:
+    """OC-H8: dollars + army points + 10 x castle points + controlled hexes."""
+    if s.admins[p] is None:
+        return s.money[p] // 100
+    army = sum(c.points for c in s.chits if c.owner == p)
+    castles = sum(c.points for c in s.castles if c.owner == p)
+    return s.money[p] // 100 + army + 10 * castles + len(controlled_hexes(s, p))
+
+
+# --- legality of the single actions (also used when orders execute) ------------------------------
+
+
+def can_spelunk(s, p: int, h: int, need_command: bool, free_ok: bool) -> tuple[bool, int]:
+    """(possible, cost) of a search of a Mountain (OC-8.2 / OC-Q39 / OC-Q43 / OC-Q78 / OC-Q84):
+    the discoverer's free search (phase 6 only, `free_ok`) needs no command; others cost $4."""
+    if s.terrain[h] != MOUNTAIN or cave_at(s, h) or h in s.spelunked:
+        return False, 0
+    if not controlled(s, p, h):
+        return False, 0
+    free = any(fp == p and fh == h and ft == s.turn for fp, fh, ft in s.free_spelunks)
+    if free and free_ok:
+        return True, 0
+    if need_command and not in_command(s, p, h):
+        return False, 0
+    return s.money[p] >= SPELUNK_COST, SPELUNK_COST
+
+
+def castle_site(s, h: int) -> bool:
+    """OC-12.2 / OC-Q64: a Desert with a River next to it and Woods within two hexes."""
+    b = board(s.radius)
+    if s.terrain[h] != DESERT:
+        return False
+    if not any(s.terrain[n] == RIVER for n in b.around[h]):
+        return False
+    return any(s.terrain[n] == WOODS for n in b.within(h, 2))
+
+
+def can_develop(s, p: int, h: int, need_command: bool) -> bool:
+    """OC-12.3 / OC-Q66..Q69 / OC-Q86 / OC-Q31: a 6-point army, no enemies or natives, $10,
+    one point a turn; a new castle needs a proper site."""
+    if need_command and not in_command(s, p, h):
+        return False
+    if s.money[p] < CASTLE_POINT_COST or enemies_at(s, p, h) or natives_at(s, h):
+        return False
+    if s.rules.develop_requirement == "stack":
+        if points_of(s, p, h) < CHIT_MAX:
+            return False
+    elif not any(c.points >= CHIT_MAX for c in chits_of(s, p, h)):
+        return False
+    key = h if s.rules.develop_limit == "per_castle" else -1 - p
+    if key in s.developed:
+        return False
+    castle = castle_at(s, h)
+    if castle is not None:
+        return castle.owner == p and castle.points < CASTLE_MAX
+    return castle_site(s, h)
+
+
+def terrain_options(s, p: int, h: int, need_command: bool) -> list[str]:
+    """OC-10 / OC-H7 / OC-Q58: changes of a controlled hex, one a turn; never Rivers, Mountains
+    or castle hexes."""
+    if h in s.changed_turn or not controlled(s, p, h) or castle_at(s, h) is not None:
+        return []
+    if need_command and not in_command(s, p, h):
+        return []
+    here = s.terrain[h]
+    river_next = any(s.terrain[n] == RIVER for n in board(s.radius).around[h])
+    out = []
+    for action, (changes, cost, needs_river) in TERRAIN_CHANGES.items():
+        if here in changes and (river_next or not needs_river) and s.money[p] >= cost:
+            out.append(action)
+    return out
+
+
+# --- legal actions -------------------------------------------------------------------------------
+
+
+def legal_actions(s) -> tuple:
+    if s.phase == OVER:
+        return ()
+    if s.casualties is not None:
+        return casualty_actions(s)
+    if s.phase == NATIVES_MOVE:
+        return tuple(("native", s.native_queue[0], face) for face in range(1, 7))
+    p = acting(s)
+    if p is None:
+        return ()
+    return (*PHASE_ACTIONS[s.phase](s, p), DONE)
+
+
+def move_actions(s, p: int) -> list:
+    """OC-5.1 / OC-Q18 / OC-Q19 / OC-Q20 / OC-Q21: chits with or next to the Administrator move
+    one hex; an undiscovered hex costs $4 to the first who enters it this phase."""
+    b = board(s.radius)
+    a = s.admins[p]
+    out = []
+    for c in s.chits:
+        if c.owner != p or c.moved or b.distance(c.hex, a) > 1:
+            continue
+        for d, n in enumerate(b.neighbours[c.hex]):
+            if n < 0:
+                continue
+            if s.terrain[n] is None and (p, n) not in s.paid and s.money[p] < EXPLORE_COST:
+                continue
+            out.append(("move", c.id, d))
+    return out
+
+
+def order_actions(s, p: int) -> list:
+    """OC-6.3 / OC-6.4 / OC-Q24..Q30 / OC-Q88: up to three orders to armies two or more hexes
+    away (checked now and again when they execute), then the Administrator's steps."""
+    b = board(s.radius)
+    a = s.admins[p]
+    sent = orders_this_turn(s, p)
+    out = []
+    if s.admin_steps == 0 and len(sent) < ORDERS_MAX:
+        ordered = {o.hex for o in sent}
+        for h in sorted({c.hex for c in s.chits if c.owner == p}):
+            if h in ordered or b.distance(a, h) < 2:
+                continue
+            if s.rules.order_types == "all":
+                for d, n in enumerate(b.neighbours[h]):
+                    if n >= 0 and (s.terrain[n] is not None or s.money[p] >= EXPLORE_COST):
+                        out.append(("order", h, "move", d))
+            if can_spelunk(s, p, h, need_command=False, free_ok=False)[0]:
+                out.append(("order", h, "spelunk", 0))
+            if can_develop(s, p, h, need_command=False):
+                out.append(("order", h, "develop", 0))
+            out.extend(("order", h, "terrain", act) for act in terrain_options(s, p, h, False))
+    allowance = ADMIN_STEPS - max(0, len(sent) - 1)
+    if s.admin_steps < allowance:
+        for d, n in enumerate(b.neighbours[a]):
+            if n < 0 or s.terrain[n] is None:
+                continue  # OC-6.2: never into an undiscovered hex
+            if hostile_to(s, p, n) and not chits_of(s, p, n):
+                continue  # OC-Q25
+            out.append(("admin", d))
+    return out
+
+
+def spelunk_actions(s, p: int) -> list:
+    out = []
+    for h in sorted({c.hex for c in s.chits if c.owner == p}):
+        if can_spelunk(s, p, h, need_command=True, free_ok=True)[0]:
+            out.append(("spelunk", h))
+        cave = cave_at(s, h)
+        if (
+            cave
+            and cave[1] == "mine"
+            and cave[2] < s.turn
+            and h not in s.mined
+            and controlled(s, p, h)
+        ):
+            out.append(("mine", h))
+    return out
+
+
+def terrain_actions(s, p: int) -> list:
+    out = []
+    for h in sorted({c.hex for c in s.chits if c.owner == p}):
+        out.extend(("terrain", h, act) for act in terrain_options(s, p, h, need_command=True))
+    return out
+
+
+def train_actions(s, p: int) -> list:
+    """OC-11 / OC-Q59..Q63 / OC-Q89: recruit and drill at own uncontested castles; combine and
+    split in any own hex, never a chit trained this phase."""
+    out = []
+    for castle in s.castles:
+        h = castle.hex
+        if castle.owner != p or enemies_at(s, p, h) or natives_at(s, h):
+            continue
+        limit = min(CHIT_MAX, castle.points + 1)
+        for size in range(1, limit + 1):
+            if s.money[p] >= recruit_cost(size):
+                out.append(("recruit", h, size))
+        for c in chits_of(s, p, h):
+            cost = 0 if c.fresh and c.points == 5 else TRAIN_POINT
+            if c.points < limit and s.money[p] >= cost:
+                out.append(("drill", c.id))
+    mine = sorted((c for c in s.chits if c.owner == p and not c.trained), key=lambda c: c.id)
+    for i, a in enumerate(mine):
+        for b in mine[i + 1 :]:
+            if a.hex == b.hex and a.points + b.points <= CHIT_MAX:
+                out.append(("combine", a.id, b.id))
+        out.extend(("split", a.id, k) for k in range(1, a.points))
+    return out
+
+
+def develop_actions(s, p: int) -> list:
+    return [
+        ("develop", h)
+        for h in sorted({c.hex for c in s.chits if c.owner == p})
+        if can_develop(s, p, h, need_command=True)
+    ]
+
+
+def casualty_actions(s) -> tuple:
+    k = s.casualties
+    if k.loser == NATIVE_SIDE:
+        return tuple(("hit", "native", n.id) for n in natives_at(s, k.hex))
+    out = [("hit", "chit", c.id) for c in chits_of(s, k.loser, k.hex)]
+    castle = castle_at(s, k.hex)
+    if castle is not None and castle.owner == k.loser:
+        out.append(("hit", "castle", k.hex))
+    return tuple(out)
+
+
+PHASE_ACTIONS = {
+    MOVE: move_actions,
+    ORDERS: order_actions,
+    SPELUNK: spelunk_actions,
+    TERRAIN: terrain_actions,
+    TRAIN: train_actions,
+    DEVELOP: develop_actions,
+}
+
+
+def to_move(s) -> int | None:
+    if s.phase == OVER:
+        return None
+    if s.casualties is not None:
+        return s.casualties.chooser
+    if s.phase == NATIVES_MOVE:
+        return s.players
+    return acting(s)
+
+
+# --- setup ---------------------------------------------------------------------------------------
+
+
+def new_game(rules: Rules, players: int, seed: int) -> CState:
+    """OC-H1..H4 / OC-R1: a hexagonal board, every hex undiscovered but the start castles; each
+    Administrator in a corner with a 1-point castle, chits of 4 and 2, and $20."""
+    radius = rules.map_radius or DEFAULT_RADIUS[players]
+    b = board(radius)
+    corners, dice = Dice(seed).shuffle(CORNERS[players])
+    terrain: list[str | None] = [None] * b.size
+    chits, castles, admins = [], [], []
+    for p in range(players):
+        h = b.corner(corners[p])
+        terrain[h] = DESERT
+        castles.append(Castle(h, p, START_CASTLE))
+        admins.append(h)
+        for points in START_CHITS:
+            chits.append(Chit(len(chits), p, h, points))
+    s = CState(
+        rules=rules,
+        dice=dice,
+        players=players,
+        radius=radius,
+        turn=1,
+        phase=INCOME,
+        initiative=(),
+        actor=0,
+        terrain=tuple(terrain),
+        chits=tuple(chits),
+        natives=(),
+        castles=tuple(sorted(castles, key=lambda c: c.hex)),
+        admins=tuple(admins),
+        money=(rules.start_money_cents,) * players,
+        next_id=len(chits),
+    )
+    w = Work(s)
+    w.log.append(
+        Event(
+            f"{players} Administrators take their corners of a radius-{radius} map.",
+            shuffle_draws=len(CORNERS[players]) - 1,
+        )
+    )
+    run(w)
+    return w.freeze()
+
+
+# --- phase 1: income -----------------------------------------------------------------------------
+
+
+def compute_income(w: Work) -> None:
+    """OC-3.1..3.3 / OC-Q11..Q15 / OC-Q87: upkeep 25 cents a controlled hex; each controlled
+    Farmland 1d6-2 dollars; each controlled castle point the castle rate. "Being changed" flags
+    clear once every income is done."""
+    for p in alive(w):
+        hexes = controlled_hexes(w, p)
+        change = -UPKEEP * len(hexes)
+        for h in hexes:
+            if w.terrain[h] == FARMLAND:
+                face = w.roll()
+                change += 100 * (face - 2)
+                w.log.append(
+                    roll_event(
+                        f"Income: {player_name(p)}'s Farmland {board(w.radius).label(h)}",
+                        (face,),
+                        "die - 2 dollars",
+                        dollars(100 * (face - 2)),
+                    )
+                )
+        rate = w.rules.castle_income_cents
+        change += sum(rate * c.points for c in w.castles if c.owner == p and c.hex in hexes)
+        w.money[p] += change
+        w.note(
+            f"Turn {w.turn} income: {player_name(p)} {dollars(change)} "
+            f"({len(hexes)} hex(es) controlled) -> {dollars(w.money[p])}."
+        )
+    w.changing = ()
+    w.spelunked = w.mined = w.changed_turn = w.developed = ()
+    w.phase = INITIATIVE
+
+
+# --- phase 2: initiative -------------------------------------------------------------------------
+
+
+def roll_initiative(w: Work) -> None:
+    """OC-4.1 / OC-Q16: one die each, highest first; tied players reroll among themselves."""
+    w.initiative = tuple(_order(w, alive(w)))
+    w.note("Initiative: " + ", ".join(player_name(p) for p in w.initiative) + ".")
+    start_sequential(w, MOVE)
+
+
+def _order(w: Work, group: list[int]) -> list[int]:
+    if len(group) <= 1:
+        return group
+    rolls = {}
+    for p in group:
+        rolls[p] = w.roll()
+        w.log.append(
+            roll_event(
+                f"Initiative: {player_name(p)}", (rolls[p],), "highest goes first", str(rolls[p])
+            )
+        )
+    order = []
+    for face in sorted(set(rolls.values()), reverse=True):
+        tied = [p for p in group if rolls[p] == face]
+        order.extend(_order(w, tied))
+    return order
+
+
+def start_sequential(w: Work, phase: int) -> None:
+    w.phase = phase
+    w.actor = 0
+    w.admin_steps = 0
+    w.paid = ()
+    if phase == MOVE:
+        w.chits = [replace(c, moved=False) if c.moved else c for c in w.chits]
+
+
+# --- phase 3: armies move and explore ------------------------------------------------------------
+
+
+def move_chit(w: Work, chit_id: int, d: int) -> None:
+    """OC-5.1..5.5: one hex; an undiscovered hex costs $4 (once a hex a phase) and is rolled."""
+    p = acting(w)
+    c = next(x for x in w.chits if x.id == chit_id)
+    n = board(w.radius).neighbours[c.hex][d]
+    w.chits = [replace(x, hex=n, moved=True) if x.id == chit_id else x for x in w.chits]
+    w.note(
+        f"{player_name(p)} moves a {c.points}-point army {DIRECTION_NAMES[d]} to "
+        f"{board(w.radius).label(n)}."
+    )
+    if w.terrain[n] is None:
+        explore(w, p, n, from_order=False)
+
+
+def explore(w: Work, p: int, h: int, from_order: bool) -> None:
+    """OC-5.3 / OC-5.4 / OC-Q20 / OC-H5 / OC-Q84: pay $4 (unless already paid this phase), roll
+    the terrain; perhaps natives; a Mountain gives its discoverer a free search."""
+    if (p, h) not in w.paid:
+        w.money[p] -= EXPLORE_COST
+        w.paid = (*w.paid, (p, h))
+    face = w.roll()
+    w.terrain[h] = DISCOVERY[face]
+    label = board(w.radius).label(h)
+    w.log.append(
+        roll_event(
+            f"Discovery of {label}",
+            (face,),
+            "1 Farmland, 2 Woods, 3 Desert, 4 Mountain, 5 River, 6 Meadow",
+            DISCOVERY[face],
+        )
+    )
+    if w.terrain[h] == MOUNTAIN:
+        when = w.turn + 1 if from_order else w.turn
+        w.free_spelunks = (*w.free_spelunks, (p, h, when))
+    if w.rules.natives_on_discovery:
+        face = w.roll()
+        w.log.append(
+            roll_event(
+                f"Natives in {label}?", (face,), "6: natives", "natives!" if face == 6 else "none"
+            )
+        )
+        if face == 6:
+            appear(w, h, points_of(w, p, h), f"Natives in {label}", p)
+
+
+def appear(w: Work, h: int, army: int, purpose: str, p: int) -> None:
+    """OC-8.6 / OC-Q44: natives as a fraction of the exploring army's points, rounded down."""
+    face = w.roll()
+    strength = floor(NATIVE_FRACTION[face] * army)
+    w.log.append(
+        roll_event(
+            f"{purpose}: strength",
+            (face,),
+            f"{FRACTION_TEXT[face]} of the {army}-point army",
+            f"a native of strength {strength}" if strength else "none",
+        )
+    )
+    if strength > 0:
+        add_native(w, h, strength)
+
+
+def add_native(w: Work, h: int, strength: int) -> None:
+    w.natives.append(Native(w.next_id, h, strength, strength))
+    w.next_id += 1
+
+
+# --- phase 4: orders and the Administrator -------------------------------------------------------
+
+
+def send_order(w: Work, h: int, kind: str, arg) -> None:
+    p = acting(w)
+    w.orders = (*w.orders, Order(p, w.turn, h, kind, arg))
+    w.note(
+        f"{player_name(p)} sends an order to {board(w.radius).label(h)}: "
+        f"{order_text(kind, arg)} (next turn)."
+    )
+
+
+def order_text(kind: str, arg) -> str:
+    if kind == "move":
+        return f"move {DIRECTION_NAMES[arg]}"
+    if kind == "terrain":
+        return str(arg)
+    return kind
+
+
+def step_admin(w: Work, d: int) -> None:
+    """OC-6.1 / OC-6.2 / OC-Q24 / OC-Q25: two hexes, one less per order past the first."""
+    p = acting(w)
+    n = board(w.radius).neighbours[w.admins[p]][d]
+    w.admins[p] = n
+    w.admin_steps += 1
+    w.note(f"{player_name(p)} moves {DIRECTION_NAMES[d]} to {board(w.radius).label(n)}.")
+
+
+# --- phase 5: natives ----------------------------------------------------------------------------
+
+
+def start_natives(w: Work) -> None:
+    """OC-7 / OC-Q35: every native in id order; one sharing a hex with an army or a castle
+    stays (it never leaves a fight)."""
+    w.phase = NATIVES_MOVE
+    w.native_queue = tuple(n.id for n in sorted(w.natives, key=lambda n: n.id))
+    skip_held_natives(w)
+
+
+def skip_held_natives(w: Work) -> None:
+    while w.native_queue:
+        native = next(n for n in w.natives if n.id == w.native_queue[0])
+        held = any(c.hex == native.hex for c in w.chits) or castle_at(w, native.hex) is not None
+        if not held:
+            return
+        w.native_queue = w.native_queue[1:]
+    start_sequential(w, SPELUNK)
+
+
+def move_native(w: Work, native_id: int, face: int) -> None:
+    """OC-7.1 / OC-7.2 / OC-H2 / OC-Q83: the natives' die picks a direction; off the map or into
+    an undiscovered hex the native is destroyed."""
+    native = next(n for n in w.natives if n.id == native_id)
+    d = face - 1
+    n = board(w.radius).neighbours[native.hex][d]
+    where = f"native #{native.id} (strength {native.strength})"
+    if n < 0 or w.terrain[n] is None:
+        w.natives = [x for x in w.natives if x.id != native_id]
+        w.note(
+            f"The {where} rolls {face} and wanders {DIRECTION_NAMES[d]} "
+            f"{'off the map' if n < 0 else 'into the unknown'}: it is gone."
+        )
+    else:
+        w.natives = [replace(x, hex=n) if x.id == native_id else x for x in w.natives]
+        w.note(
+            f"The {where} rolls {face} and moves {DIRECTION_NAMES[d]} to "
+            f"{board(w.radius).label(n)}."
+        )
+    w.native_queue = w.native_queue[1:]
+    skip_held_natives(w)
+
+
+# --- phase 6: spelunking and mining --------------------------------------------------------------
+
+
+def spelunk(w: Work, p: int, h: int, cost: int) -> None:
+    """OC-8.2 / OC-8.3 / OC-Q39 / OC-Q40 / OC-Q43 / OC-H6: a 6 finds a cave; then its contents."""
+    w.money[p] -= cost
+    w.spelunked = (*w.spelunked, h)
+    w.free_spelunks = tuple(f for f in w.free_spelunks if not (f[0] == p and f[1] == h))
+    label = board(w.radius).label(h)
+    face = w.roll()
+    if face != 6:
+        w.log.append(roll_event(f"Spelunking at {label}", (face,), "6 finds a cave", "no cave"))
+        return
+    w.log.append(roll_event(f"Spelunking at {label}", (face,), "6 finds a cave", "a cave!"))
+    face = w.roll()
+    kind = CAVE_TABLE[face]
+    w.log.append(
+        roll_event(
+            f"Cave at {label}: contents",
+            (face,),
+            "1 mine, 2-4 ruined dungeon, 5-6 natives' lair",
+            kind,
+        )
+    )
+    if kind == "mine":
+        w.caves = (*w.caves, (h, "mine", w.turn))
+        return
+    w.caves = (*w.caves, (h, "empty", w.turn))
+    if kind == "dungeon":
+        first, second = w.roll(), w.roll()
+        if first <= 3:
+            w.money[p] += 100 * second
+            result = f"{dollars(100 * second)} in treasure"
+        else:
+            strength = two_to_twelve(w, second)
+            add_native(w, h, strength)
+            result = f"a native of strength {strength}"
+        w.log.append(
+            roll_event(
+                f"Ruined dungeon at {label}",
+                (first, second),
+                "1-3 treasure of the second die, 4-6 a native",
+                result,
+            )
+        )
+    else:
+        appear(w, h, points_of(w, p, h), f"Natives' lair at {label}", p)
+
+
+def two_to_twelve(w: Work, second: int) -> int:
+    """OC-Q42: "$2-$12" / "strength 2-12" is twice the second die (or two dice)."""
+    if w.rules.two_to_twelve == "2d6":
+        return second + w.roll()
+    return 2 * second
+
+
+def mine(w: Work, p: int, h: int) -> None:
+    """OC-8.4 / OC-Q41 / OC-Q85: a worked Mine rolls twice: 1 a cave-in of the second die in army
+    points; 2-5 that many dollars; 6 twice that."""
+    w.mined = (*w.mined, h)
+    first, second = w.roll(), w.roll()
+    label = board(w.radius).label(h)
+    if first == 1:
+        result = f"a cave-in: {second} army point(s) lost"
+    elif first <= 5:
+        w.money[p] += 100 * second
+        result = f"{dollars(100 * second)}"
+    else:
+        amount = two_to_twelve(w, second)
+        w.money[p] += 100 * amount
+        result = f"{dollars(100 * amount)}"
+    w.log.append(
+        roll_event(
+            f"Mining at {label}", (first, second), "1 cave-in, 2-5 dollars, 6 double", result
+        )
+    )
+    if first == 1:
+        w.casualties = Casualties(p, p, h, second, CAVE_IN)
+
+
+# --- phase 7: combat -----------------------------------------------------------------------------
+
+
+def start_combat(w: Work) -> None:
+    """OC-9 / OC-Q52: every hex with two or more hostile sides, in hex order: first each player
+    against the natives (initiative order), then the players pair by pair."""
+    w.phase = COMBAT
+    battles = []
+    order = list(w.initiative)
+    for h in sorted(
+        {c.hex for c in w.chits} | {c.hex for c in w.castles} | {n.hex for n in w.natives}
+    ):
+        present = [p for p in order if chits_of(w, p, h) or _owns_castle(w, p, h)]
+        if natives_at(w, h):
+            battles.extend((h, p, NATIVE_SIDE) for p in present)
+        for i, a in enumerate(present):
+            battles.extend((h, a, b) for b in present[i + 1 :])
+    w.battles = tuple(battles)
+
+
+def _owns_castle(s, p: int, h: int) -> bool:
+    castle = castle_at(s, h)
+    return castle is not None and castle.owner == p
+
+
+def strength(s, side: int, h: int) -> int:
+    """OC-9.1 / OC-9.3 / OC-Q48 / OC-Q50: all the side's points in the hex, castle included."""
+    if side == NATIVE_SIDE:
+        return sum(n.strength for n in natives_at(s, h))
+    castle = castle_at(s, h)
+    own_castle = castle.points if castle is not None and castle.owner == side else 0
+    return points_of(s, side, h) + own_castle
+
+
+def run_battles(w: Work) -> None:
+    while w.battles and w.casualties is None:
+        (h, a, b), w.battles = w.battles[0], w.battles[1:]
+        if strength(w, a, h) > 0 and strength(w, b, h) > 0:
+            battle(w, h, a, b)
+            settle_casualties(w)
+    if w.casualties is None and not w.battles:
+        end_of_combat(w)
+
+
+def battle(w: Work, h: int, a: int, b: int) -> None:
+    """OC-9.1 / OC-9.4 / OC-Q46 / OC-Q47: a die each plus strength; the loser loses points."""
+    sa, sb = strength(w, a, h), strength(w, b, h)
+    da, db = w.roll(), w.roll()
+    label = board(w.radius).label(h)
+    names = (side_name(a), side_name(b))
+    w.log.append(
+        roll_event(f"Battle at {label}: {names[0]}", (da,), f"+ strength {sa}", f"total {sa + da}")
+    )
+    w.log.append(
+        roll_event(f"Battle at {label}: {names[1]}", (db,), f"+ strength {sb}", f"total {sb + db}")
+    )
+    if sa + da == sb + db:
+        w.note(f"Battle at {label}: a tie, no effect.")
+        return
+    if sa + da > sb + db:
+        winner, loser, wd, ld, wt, lt = a, b, da, db, sa + da, sb + db
+    else:
+        winner, loser, wd, ld, wt, lt = b, a, db, da, sb + db, sa + da
+    rule = w.rules.casualties
+    if rule == "dice_diff_min1":
+        losses = max(1, wd - ld)
+    elif rule == "dice_abs":
+        losses = abs(wd - ld)
+    elif rule == "dice_diff_or_zero":
+        losses = max(0, wd - ld)
+    else:
+        losses = wt - lt
+    w.note(
+        f"Battle at {label}: {side_name(winner)} win{'' if winner == NATIVE_SIDE else 's'}; "
+        f"{side_name(loser)} lose{'' if loser == NATIVE_SIDE else 's'} {losses} point(s)."
+    )
+    if losses > 0:
+        chooser = loser if loser != NATIVE_SIDE else winner
+        w.casualties = Casualties(chooser, loser, h, losses, winner)
+
+
+def side_name(side: int) -> str:
+    return "the natives" if side == NATIVE_SIDE else player_name(side)
+
+
+def settle_casualties(w: Work) -> None:
+    """Take the points at once where there is nothing to choose: one target, or everything."""
+    while w.casualties is not None:
+        k = w.casualties
+        targets = casualty_actions(w)
+        available = (
+            sum(n.strength for n in natives_at(w, k.hex))
+            if k.loser == NATIVE_SIDE
+            else strength(w, k.loser, k.hex)
+        )
+        if k.points <= 0 or not targets:
+            w.casualties = None
+            return
+        if len(targets) == 1 or k.points >= available:
+            take_hit(w, targets[0])
+            continue
+        return
+
+
+def take_hit(w: Work, target: tuple) -> None:
+    """One point off a chit, a castle or a native (OC-Q50 / OC-Q55 / OC-H9)."""
+    k = w.casualties
+    _, kind, ident = target
+    label = board(w.radius).label(k.hex)
+    if kind == "chit":
+        chit = next(c for c in w.chits if c.id == ident)
+        if chit.points <= 1:
+            w.chits = [c for c in w.chits if c.id != ident]
+        else:
+            w.chits = [replace(c, points=c.points - 1) if c.id == ident else c for c in w.chits]
+    elif kind == "castle":
+        castle = castle_at(w, ident)
+        if castle.points <= 1:
+            if w.rules.castle_capture == "capture" and k.winner >= 0:
+                w.castles = [Castle(c.hex, k.winner, 1) if c.hex == ident else c for c in w.castles]
+                w.note(f"The castle at {label} falls to {player_name(k.winner)}.")
+            else:
+                w.castles = [c for c in w.castles if c.hex != ident]
+                w.note(f"The castle at {label} is destroyed.")
+        else:
+            w.castles = [
+                replace(c, points=c.points - 1) if c.hex == ident else c for c in w.castles
+            ]
+    else:
+        native = next(n for n in w.natives if n.id == ident)
+        if native.strength <= 1:
+            w.natives = [n for n in w.natives if n.id != ident]
+            if w.rules.native_loot and k.winner >= 0:
+                w.money[k.winner] += 100 * native.loot
+                w.note(
+                    f"{player_name(k.winner)} destroys native #{ident} and takes "
+                    f"{dollars(100 * native.loot)} of loot."
+                )
+        else:
+            w.natives = [
+                replace(n, strength=n.strength - 1) if n.id == ident else n for n in w.natives
+            ]
+    left = k.points - 1
+    w.casualties = Casualties(k.chooser, k.loser, k.hex, left, k.winner) if left > 0 else None
+
+
+def end_of_combat(w: Work) -> None:
+    """OC-H8 / OC-Q71 / OC-Q72 / OC-Q90 / OC-Q91: a lone Administrator among enemy armies or
+    natives is captured and the player eliminated; the last Administrator wins."""
+    captured = []
+    for p in alive(w):
+        h = w.admins[p]
+        threat = any(c.hex == h and c.owner != p for c in w.chits) or natives_at(w, h)
+        if threat and not chits_of(w, p, h) and not _owns_castle(w, p, h):
+            captured.append(p)
+    for p in captured:
+        w.admins[p] = None
+        w.chits = [c for c in w.chits if c.owner != p]
+        w.castles = [c for c in w.castles if c.owner != p]
+        w.orders = tuple(o for o in w.orders if o.player != p)
+        w.note(f"{player_name(p)} is captured: their armies and castles are gone.")
+    left = alive(w)
+    if not left:
+        finish(w, (), "every Administrator was captured")
+        return
+    if len(left) == 1 and w.rules.victory_mode == "conquest_or_limit":
+        finish(w, (left[0],), f"{player_name(left[0])} is the last Administrator standing")
+        return
+    w.initiative = tuple(p for p in w.initiative if w.admins[p] is not None)
+    start_sequential(w, TERRAIN)
+
+
+# --- phase 8: terrain ----------------------------------------------------------------------------
+
+
+def change_terrain(w: Work, p: int, h: int, action: str) -> None:
+    """OC-10.1..10.3 / OC-H7: the change applies at once; the hex is "being changed" (not
+    controlled) until the next income; one change a hex a turn."""
+    changes, cost, _ = TERRAIN_CHANGES[action]
+    before = w.terrain[h]
+    w.terrain[h] = changes[before]
+    w.money[p] -= cost
+    w.changing = (*w.changing, h)
+    w.changed_turn = (*w.changed_turn, h)
+    w.note(
+        f"{player_name(p)} {action}s {board(w.radius).label(h)}: {before} -> {w.terrain[h]}"
+        f" ({dollars(cost)})."
+    )
+
+
+# --- phase 9: training ---------------------------------------------------------------------------
+
+
+def recruit(w: Work, h: int, size: int) -> None:
+    """OC-11.1 / OC-11.2 / OC-T4: a new chit up to castle + 1 points: $2 + $1 a point to 5."""
+    p = acting(w)
+    cost = recruit_cost(size)
+    w.money[p] -= cost
+    w.chits.append(Chit(w.next_id, p, h, size, fresh=True, trained=True))
+    w.next_id += 1
+    w.note(
+        f"{player_name(p)} raises a {size}-point army at {board(w.radius).label(h)} "
+        f"({dollars(cost)})."
+    )
+
+
+def drill(w: Work, chit_id: int) -> None:
+    """OC-11.3 / OC-Q61 / OC-Q62: $1 a point, up to castle + 1 (a new chit's 6th point free)."""
+    p = acting(w)
+    c = next(x for x in w.chits if x.id == chit_id)
+    cost = 0 if c.fresh and c.points == 5 else TRAIN_POINT
+    w.money[p] -= cost
+    w.chits = [
+        replace(x, points=x.points + 1, trained=True) if x.id == chit_id else x for x in w.chits
+    ]
+    w.note(f"{player_name(p)} trains an army to {c.points + 1} points ({dollars(cost)}).")
+
+
+def combine(w: Work, a: int, b: int) -> None:
+    """OC-11.4 / OC-Q63 / OC-Q89: two chits in a hex become one (it keeps the lower id)."""
+    first = next(x for x in w.chits if x.id == a)
+    second = next(x for x in w.chits if x.id == b)
+    w.chits = [
+        replace(x, points=first.points + second.points) if x.id == a else x
+        for x in w.chits
+        if x.id != b
+    ]
+    w.note(
+        f"{player_name(first.owner)} combines armies into {first.points + second.points} points."
+    )
+
+
+def split(w: Work, chit_id: int, k: int) -> None:
+    """OC-11.4 / OC-Q89: a chit splits off a new chit of k points."""
+    c = next(x for x in w.chits if x.id == chit_id)
+    w.chits = [replace(x, points=x.points - k) if x.id == chit_id else x for x in w.chits]
+    w.chits.append(Chit(w.next_id, c.owner, c.hex, k))
+    w.next_id += 1
+    w.note(f"{player_name(c.owner)} splits a {c.points}-point army into {c.points - k} and {k}.")
+
+
+# --- phase 10: castles ---------------------------------------------------------------------------
+
+
+def develop(w: Work, p: int, h: int) -> None:
+    """OC-12.1..12.3: $10 a point, at most 5; a new castle needs a proper site."""
+    w.money[p] -= CASTLE_POINT_COST
+    castle = castle_at(w, h)
+    if castle is None:
+        w.castles.append(Castle(h, p, 1))
+        text = "founds a castle"
+    else:
+        w.castles = [replace(c, points=c.points + 1) if c.hex == h else c for c in w.castles]
+        text = f"builds the castle up to {castle.points + 1}"
+    key = h if w.rules.develop_limit == "per_castle" else -1 - p
+    w.developed = (*w.developed, key)
+    w.note(f"{player_name(p)} {text} at {board(w.radius).label(h)} ($10.00).")
+
+
+# --- phase 11: orders ----------------------------------------------------------------------------
+
+
+def resolve_orders(w: Work) -> None:
+    """OC-13 / OC-6.5 / OC-Q29 / OC-Q31 / OC-Q79 / OC-Q88: each player's orders from last turn,
+    in initiative and issue order; an order that is no longer legal or affordable is skipped."""
+    due = [o for o in w.orders if o.turn == w.turn - 1]
+    w.orders = tuple(o for o in w.orders if o.turn >= w.turn)
+    for p in w.initiative:
+        for order in (o for o in due if o.player == p):
+            if w.admins[p] is None:
+                continue
+            execute(w, order)
+    end_turn(w)
+
+
+def execute(w: Work, o: Order) -> None:
+    p, h = o.player, o.hex
+    label = board(w.radius).label(h)
+    if not chits_of(w, p, h):
+        w.note(f"Order to {label} ({order_text(o.kind, o.arg)}) skipped: no army there.")
+        return
+    if o.kind == "move":
+        n = board(w.radius).neighbours[h][o.arg]
+        if n < 0:
+            w.note(f"Order to {label} skipped: off the map.")
+            return
+        if w.terrain[n] is None and w.money[p] < EXPLORE_COST:
+            w.note(f"Order to {label} skipped: no money to explore.")
+            return
+        moving = [c.id for c in chits_of(w, p, h)]
+        w.chits = [replace(c, hex=n) if c.id in moving else c for c in w.chits]
+        w.note(f"Order: {player_name(p)}'s army at {label} moves {DIRECTION_NAMES[o.arg]}.")
+        if w.terrain[n] is None:
+            explore(w, p, n, from_order=True)
+    elif o.kind == "spelunk":
+        ok, cost = can_spelunk(w, p, h, need_command=False, free_ok=False)
+        if not ok:
+            w.note(f"Order to {label} (spelunk) skipped: no longer possible.")
+            return
+        spelunk(w, p, h, cost)
+    elif o.kind == "develop":
+        if not can_develop(w, p, h, need_command=False):
+            w.note(f"Order to {label} (develop) skipped: no longer possible.")
+            return
+        develop(w, p, h)
+    elif o.kind == "terrain":
+        if o.arg not in terrain_options(w, p, h, need_command=False):
+            w.note(f"Order to {label} ({o.arg}) skipped: no longer possible.")
+            return
+        change_terrain(w, p, h, o.arg)
+
+
+def end_turn(w: Work) -> None:
+    """OC-H8: the turn limit ends the game; the best score wins (ties shared)."""
+    if w.turn >= w.rules.turn_limit:
+        scores = [score(w, p) for p in range(w.players)]
+        best = max(scores)
+        winners = tuple(
+            p
+            for p in range(w.players)
+            if scores[p] == best
+            and (w.admins[p] is not None or w.rules.victory_mode == "score_only")
+        )
+        w.scores_final = tuple(scores)
+        finish(
+            w,
+            winners,
+            f"turn {w.turn} is over; scores "
+            + ", ".join(f"{player_name(p)} {scores[p]}" for p in range(w.players)),
+        )
+        return
+    w.turn += 1
+    w.phase = INCOME
+
+
+def finish(w: Work, winners: tuple[int, ...], reason: str) -> None:
+    w.phase = OVER
+    w.result = winners
+    w.end_reason = reason
+    w.battles = ()
+    w.casualties = None
+    if not w.scores_final:
+        w.scores_final = tuple(score(w, p) for p in range(w.players))
+    w.note("Game over: " + reason + ".")
+
+
+# --- the driver ----------------------------------------------------------------------------------
+
+
+def next_actor(w: Work) -> None:
+    """The acting player is done: the next in initiative order, or the next phase."""
+    w.actor += 1
+    w.admin_steps = 0
+    w.paid = ()
+
+
+def finish_sequential(w: Work) -> None:
+    phase = w.phase
+    if phase == MOVE:
+        start_sequential(w, ORDERS)
+    elif phase == ORDERS:
+        start_natives(w)
+    elif phase == SPELUNK:
+        w.free_spelunks = tuple(f for f in w.free_spelunks if f[2] > w.turn)
+        start_combat(w)
+    elif phase == TERRAIN:
+        start_sequential(w, TRAIN)
+    elif phase == TRAIN:
+        w.chits = [
+            replace(c, fresh=False, trained=False) if c.fresh or c.trained else c for c in w.chits
+        ]
+        start_sequential(w, DEVELOP)
+    elif phase == DEVELOP:
+        w.phase = RESOLVE
+
+
+def run(w: Work) -> None:
+    """Run automatic phases until someone must decide or the game is over."""
+    while True:
+        if w.phase == OVER:
+            return
+        if w.casualties is not None:
+            settle_casualties(w)
+            if w.casualties is not None:
+                return
+            if w.phase == COMBAT:
+                run_battles(w)
+            continue
+        phase = w.phase
+        if phase == INCOME:
+            compute_income(w)
+        elif phase == INITIATIVE:
+            roll_initiative(w)
+        elif phase == COMBAT:
+            run_battles(w)
+            if w.casualties is not None:
+                return
+        elif phase == RESOLVE:
+            resolve_orders(w)
+        elif phase == NATIVES_MOVE:
+            if w.native_queue:
+                return
+            start_sequential(w, SPELUNK)
+        elif phase in SEQUENTIAL:
+            if w.actor >= len(w.initiative):
+                finish_sequential(w)
+                continue
+            p = w.initiative[w.actor]
+            if w.admins[p] is not None and PHASE_ACTIONS[phase](w, p):
+                return
+            next_actor(w)
+
+
+def play(s: CState, action: tuple) -> CState:
+    """Apply one already-checked action and run the game on to the next decision."""
+    w = Work(s)
+    verb = action[0]
+    if verb == "done":
+        next_actor(w)
+    elif verb == "move":
+        move_chit(w, action[1], action[2])
+    elif verb == "order":
+        send_order(w, action[1], action[2], action[3])
+    elif verb == "admin":
+        step_admin(w, action[1])
+    elif verb == "native":
+        move_native(w, action[1], action[2])
+    elif verb == "spelunk":
+        p = acting(w)
+        spelunk(w, p, action[1], can_spelunk(s, p, action[1], True, free_ok=True)[1])
+    elif verb == "mine":
+        mine(w, acting(w), action[1])
+    elif verb == "hit":
+        take_hit(w, action)
+    elif verb == "terrain":
+        change_terrain(w, acting(w), action[1], action[2])
+    elif verb == "recruit":
+        recruit(w, action[1], action[2])
+    elif verb == "drill":
+        drill(w, action[1])
+    elif verb == "combine":
+        combine(w, action[1], action[2])
+    elif verb == "split":
+        split(w, action[1], action[2])
+    elif verb == "develop":
+        develop(w, acting(w), action[1])
+    else:
+        raise AssertionError(f"unknown verb {verb}")
+    run(w)
+    return w.freeze()
+
+
+def apply(s: CState, action: tuple) -> CState:
+    if s.phase == OVER:
+        raise IllegalAction("the game is over")
+    if action not in legal_actions(s):
+        raise IllegalAction(why_illegal(s, action))
+    return play(s, action)
+
+
+def why_illegal(s, action) -> str:
+    verb = action[0] if action else None
+    if verb == "admin" and s.phase == ORDERS:
+        return (
+            "the Administrator cannot go there (undiscovered, hostile, off the map, or no "
+            "movement left)"
+        )
+    if verb == "order" and s.phase == ORDERS:
+        return (
+            "that order cannot be sent (three already, the army is within one hex of the "
+            "Administrator, one order a hex, or the command is not possible)"
+        )
+    if verb == "move" and s.phase == MOVE:
+        return "that army cannot move there (too far from the Administrator, moved, or no money)"
+    if verb in ("recruit", "drill") and s.phase == TRAIN:
+        return "not affordable, or beyond the castle's limit"
+    return f"{action!r} is not a legal action now"
