@@ -16,6 +16,9 @@ Everything is read from the view (nothing is hidden in this game but the dice se
 
 from __future__ import annotations
 
+import math
+from dataclasses import dataclass
+
 from core.conquer import rules as R
 from core.conquer.hexes import board
 from core.conquer.state import (
@@ -37,12 +40,27 @@ from core.conquer.tables import (
 )
 
 DONE = ("done",)
-ATTACK_MARGIN = 2  # strength a side wants over its enemy before it attacks
-ROLLOUT_DEPTH = 120
-EXPLORATION = 0.5
 
 
-def choose_action(s, legal, rng):
+@dataclass(frozen=True)
+class Style:
+    """How the player leans; the rule-based player is `Style()`, and the search picks among
+    a few leanings turn by turn (see `PLANS`). Money is in cents."""
+
+    attack_margin: int = 2  # strength it wants over an enemy before it attacks
+    explore_cushion: int = 800  # money kept beyond the castle reserve before exploring
+    spelunk_cushion: int = 600
+    irrigate_cushion: int = 400
+    army_base: int = 8  # army points it wants: base + per castle point
+    army_per_castle: int = 4
+    hold_farms: bool = True
+    explore_turns_left: int = 20  # no exploring once fewer turns than this are left
+
+
+RULES = Style()
+
+
+def choose_action(s, legal, rng, style: Style = RULES):
     if len(legal) == 1:
         return legal[0]
     if s.casualties is not None:
@@ -51,7 +69,7 @@ def choose_action(s, legal, rng):
         return legal[rng.randrange(len(legal))]
     p = R.acting(s)
     handler = HANDLERS.get(s.phase)
-    action = handler(s, p, legal, rng) if handler else None
+    action = handler(s, p, legal, style) if handler else None
     return action if action in legal else DONE
 
 
@@ -63,7 +81,7 @@ def reserve(s, p: int) -> int:
     return 0
 
 
-def move_step(s, p, legal, rng):
+def move_step(s, p, legal, style):
     """Keep a garrison at home; attack what we beat; explore what we can pay for."""
     b = board(s.radius)
     moves = [a for a in legal if a[0] == "move"]
@@ -83,17 +101,19 @@ def move_step(s, p, legal, rng):
             enemy += castle.points
         mine_there = R.points_of(s, p, target)
         if enemy:
-            if mine_there + c.points >= enemy + ATTACK_MARGIN:
+            if mine_there + c.points >= enemy + style.attack_margin:
                 value = 3.0 + enemy / 10
             else:
                 continue  # never walk into a fight we do not clearly win
         elif s.terrain[target] is None:
-            if s.money[p] - EXPLORE_COST < reserve(s, p) + 200:
+            if s.rules.turn_limit - s.turn < style.explore_turns_left:
+                continue
+            if s.money[p] - EXPLORE_COST < reserve(s, p) + style.explore_cushion:
                 continue
             value = 2.0
-        elif s.terrain[target] in (FARMLAND, MOUNTAIN) and mine_there == 0:
+        elif style.hold_farms and s.terrain[target] in (FARMLAND, MOUNTAIN) and mine_there == 0:
             value = 1.5  # hold farmland (income) and mountains (caves)
-        elif _closer_to_prey(s, p, c, target):
+        elif _closer_to_prey(s, p, c, target, style):
             value = 1.0
         else:
             continue
@@ -107,7 +127,7 @@ def move_step(s, p, legal, rng):
     return best or DONE
 
 
-def _closer_to_prey(s, p, chit, target) -> bool:
+def _closer_to_prey(s, p, chit, target, style) -> bool:
     """Does this step bring the chit's stack nearer an enemy it outnumbers?"""
     b = board(s.radius)
     mine = R.points_of(s, p, chit.hex)
@@ -116,14 +136,14 @@ def _closer_to_prey(s, p, chit, target) -> bool:
             continue
         theirs = R.strength(s, other.owner, other.hex)
         if (
-            mine >= theirs + ATTACK_MARGIN + 2
+            mine >= theirs + style.attack_margin + 2
             and b.distance(target, other.hex) < b.distance(chit.hex, other.hex) <= 4
         ):
             return True
     return False
 
 
-def orders_step(s, p, legal, rng):
+def orders_step(s, p, legal, style):
     """Send spelunk/develop/terrain orders to far armies; keep the Administrator with an army,
     next to the undiscovered edge."""
     for kind in ("develop", "spelunk"):
@@ -156,11 +176,11 @@ def _admin_value(s, p, h) -> float:
     return armies / 3 + unknown / 2
 
 
-def spelunk_step(s, p, legal, rng):
+def spelunk_step(s, p, legal, style):
     for a in legal:
         if a[0] == "spelunk":
             cost = R.can_spelunk(s, p, a[1], True, free_ok=True)[1]
-            if cost == 0 or s.money[p] - cost >= reserve(s, p) + 600:
+            if cost == 0 or s.money[p] - cost >= reserve(s, p) + style.spelunk_cushion:
                 return a
     for a in legal:
         if a[0] == "mine" and R.points_of(s, p, a[1]) >= 3:
@@ -168,20 +188,24 @@ def spelunk_step(s, p, legal, rng):
     return DONE
 
 
-def terrain_step(s, p, legal, rng):
+def terrain_step(s, p, legal, style):
     if s.turn > s.rules.turn_limit - 8:
         return DONE
     for a in legal:
-        if a[0] == "terrain" and a[2] == "irrigate" and s.money[p] - 400 >= reserve(s, p) + 400:
+        if (
+            a[0] == "terrain"
+            and a[2] == "irrigate"
+            and s.money[p] - 400 >= reserve(s, p) + style.irrigate_cushion
+        ):
             return a
     return DONE
 
 
-def train_step(s, p, legal, rng):
+def train_step(s, p, legal, style):
     army = sum(c.points for c in s.chits if c.owner == p)
     castles = sum(c.points for c in s.castles if c.owner == p)
     spare = s.money[p] - reserve(s, p)
-    wanted = 8 + 4 * castles
+    wanted = style.army_base + style.army_per_castle * castles
     if army >= wanted:
         return DONE
     drills = [a for a in legal if a[0] == "drill"]
@@ -198,7 +222,7 @@ def train_step(s, p, legal, rng):
     return DONE
 
 
-def develop_step(s, p, legal, rng):
+def develop_step(s, p, legal, style):
     developments = [a for a in legal if a[0] == "develop"]
     if not developments:
         return DONE
@@ -239,14 +263,71 @@ def rollout_policy(game, state, rng):
     return choose_action(state, game.legal_actions(state), rng)
 
 
+# --- what the search (ai/mcts.py) needs -------------------------------------------------------
+#
+# A Conquer turn is some ten decisions a player, most of them single steps of single chits: too
+# fine for a search with a second a move. So the search picks a plan, a leaning of the rule-based
+# player, for a player's whole turn (its first decision of a game turn starts the plan), rolls
+# everyone out with the rule-based player for two more turns, and scores where that leaves each
+# player's projected final score.
+
+PLANS = {
+    "steady": lambda game, s, legal, rng: choose_action(s, legal, rng, RULES),
+    "thrifty": lambda game, s, legal, rng: choose_action(s, legal, rng, THRIFTY),
+    "muster": lambda game, s, legal, rng: choose_action(s, legal, rng, MUSTER),
+    "expand": lambda game, s, legal, rng: choose_action(s, legal, rng, EXPAND),
+}
+THRIFTY = Style(
+    explore_cushion=100_000,
+    spelunk_cushion=1500,
+    irrigate_cushion=1500,
+    army_base=6,
+    army_per_castle=3,
+)
+MUSTER = Style(army_base=14, army_per_castle=5, attack_margin=1)
+EXPAND = Style(explore_cushion=0, explore_turns_left=0, spelunk_cushion=0, irrigate_cushion=0)
+
+ROLLOUT_TURNS = 2
+ROLLOUT_DEPTH = 400  # actions: a cap far above two turns of play
+EXPLORATION = 0.3
+# An iteration costs a few milliseconds (the rest of a turn and two more, for every player);
+# one search a turn, then the plan plays out at no cost.
+LEVEL_ITERATIONS = {"easy": 40, "normal": 150, "hard": 600}
+SCORE_SCALE = 6.0  # points of projected score that make a clear lead
+
+
+def plan_scope(game, state):
+    """A plan lasts for the player's game turn."""
+    return state.turn, game.to_move(state)
+
+
+def projected_score(s, p: int) -> float:
+    """OC-H8's score now, plus the income it earns by the turn limit (a castle point pays its
+    rate every turn; Farmland 1.5 dollars on average; every controlled hex costs upkeep)."""
+    if s.admins[p] is None:
+        return R.score(s, p)
+    hexes = R.controlled_hexes(s, p)
+    income = -25 * len(hexes)
+    income += sum(150 for h in hexes if s.terrain[h] == FARMLAND)
+    rate = s.rules.castle_income_cents
+    income += sum(rate * c.points for c in s.castles if c.owner == p and c.hex in hexes)
+    left = max(0, s.rules.turn_limit - s.turn)
+    return R.score(s, p) + left * income / 100
+
+
 def evaluate(game, state):
-    """A search leaf's value: each player's share of the scores (land and wealth)."""
+    """A search leaf's value for each player: how clearly its projected final score leads the
+    best of the others (a logistic curve: 0.5 level, 1 far ahead)."""
     outcome = game.outcome(state)
     if outcome is not None:
         return outcome.returns
-    scores = [max(0, R.score(state, p)) for p in range(state.players)]
-    total = sum(scores) or 1
-    return tuple(score / total for score in scores)
+    scores = [projected_score(state, p) for p in range(state.players)]
+    values = []
+    for p, mine in enumerate(scores):
+        others = [x for q, x in enumerate(scores) if q != p and state.admins[q] is not None]
+        lead = mine - max(others) if others else SCORE_SCALE * 4
+        values.append(1 / (1 + math.exp(-max(-40.0, min(40.0, lead / SCORE_SCALE)))))
+    return tuple(values)
 
 
-__all__ = ["RulesAgent", "evaluate", "rollout_policy"]
+__all__ = ["PLANS", "RulesAgent", "Style", "evaluate", "plan_scope", "rollout_policy"]

@@ -42,12 +42,16 @@ class Node:
 
 @dataclass
 class GameHooks:
-    """How MCTS plays out and scores positions of one game."""
+    """How MCTS plays out and scores positions of one game (read from `ai/<game>.py`)."""
 
     rollout_policy: object
     evaluate: object
-    rollout_depth: int = 40
+    rollout_depth: int = 40  # actions, at most
+    rollout_turns: int | None = None  # stop the rollout this many turns after the root's turn
     exploration: float = EXPLORATION
+    levels: dict | None = None  # iterations per level, where the game's turns need their own
+    plans: dict | None = None  # name -> policy: macro-actions for games with long turns
+    plan_scope: object = None  # (game, state) -> how long a chosen plan lasts (a hashable key)
 
 
 _hooks: dict[str, GameHooks] = {}
@@ -68,7 +72,11 @@ def hooks_for(game) -> GameHooks:
             rollout_policy=getattr(module, "rollout_policy", random_rollout),
             evaluate=getattr(module, "evaluate", None),
             rollout_depth=getattr(module, "ROLLOUT_DEPTH", 40),
+            rollout_turns=getattr(module, "ROLLOUT_TURNS", None),
             exploration=getattr(module, "EXPLORATION", EXPLORATION),
+            levels=getattr(module, "LEVEL_ITERATIONS", None),
+            plans=getattr(module, "PLANS", None),
+            plan_scope=getattr(module, "plan_scope", None),
         )
     return _hooks[game.id]
 
@@ -79,50 +87,76 @@ def seat_count(game, state) -> int:
 
 
 class MCTSAgent:
-    def __init__(self, iterations: int, name: str = "mcts") -> None:
-        self.iterations = iterations
+    """`iterations` fixes the budget; otherwise it comes from the level (per game where the game
+    sets its own `LEVEL_ITERATIONS`, since an iteration costs very different time in each).
+
+    With plans (macro-actions), the tree branches on plans rather than single actions: a seat
+    picks a plan where its scope starts (in Conquer: its first decision of a game turn) and
+    follows it to the scope's end. The agent remembers the plan it chose for the current scope
+    and plays it out without searching again."""
+
+    def __init__(self, iterations: int | None = None, name: str = "mcts", level: str = "normal"):
+        self.fixed_iterations = iterations
+        self.level = level
         self.name = name
+        self._commitment: tuple | None = None  # (scope, plan) of this agent's current plan
 
     @classmethod
     def at_level(cls, level: str | None) -> MCTSAgent:
         level = level or "normal"
-        return cls(LEVEL_ITERATIONS[level], f"mcts:{level}")
+        if level not in LEVEL_ITERATIONS:
+            raise ValueError(f"unknown level {level!r}")
+        return cls(None, f"mcts:{level}", level)
+
+    def iterations_for(self, game) -> int:
+        if self.fixed_iterations is not None:
+            return self.fixed_iterations
+        levels = hooks_for(game).levels or LEVEL_ITERATIONS
+        return levels[self.level]
 
     def choose(self, game, view, legal, budget: Budget, rng):
         if len(legal) == 1:
             return legal[0]
+        hooks = hooks_for(game)
+        if hooks.plans:
+            return self._choose_by_plan(game, hooks, view, legal, budget, rng)
         ranked = self.analyse(game, view, legal, budget, rng)
         return ranked[0][0]
 
+    def _choose_by_plan(self, game, hooks, view, legal, budget, rng):
+        world = game.determinize(view, rng)
+        scope = hooks.plan_scope(game, world)
+        if self._commitment is None or self._commitment[0] != scope:
+            plan = self.plan_search(game, view, legal, budget, rng)[0][0]
+            self._commitment = (scope, plan)
+        return _plan_action(hooks, self._commitment[1], game, world, legal, rng)
+
     def analyse(self, game, view, legal, budget: Budget, rng) -> list[tuple[object, float]]:
-        """The root actions with their share of visits, most visited first."""
+        """The actions, best first, each with its share: of the root's visits; with plans, of
+        the sampled worlds in which the plan playing that action now did best."""
+        hooks = hooks_for(game)
+        if hooks.plans:
+            ranked = self.plan_search(game, view, legal, budget, rng)
+            world = game.determinize(view, rng)
+            shares: dict = {}
+            for plan, _, share in ranked:
+                action = _plan_action(hooks, plan, game, world, legal, rng)
+                shares[action] = shares.get(action, 0.0) + share
+            return list(shares.items())
         root = self.search(game, view, legal, budget, rng)
-        total = sum(root.children[a].visits for a in legal if a in root.children) or 1
-        order = {a: i for i, a in enumerate(legal)}
-        ranked = sorted(
-            legal,
-            key=lambda a: (
-                -(root.children[a].visits if a in root.children else 0),
-                -_mean(root.children.get(a), view_seat(game, view)),
-                order[a],
-            ),
-        )
-        return [(a, (root.children[a].visits if a in root.children else 0) / total) for a in ranked]
+        seat = view_seat(game, view)
+        total = sum(child.visits for child in root.children.values()) or 1
+        return [(a, _visits(root, a) / total) for a in _ranked_edges(root, legal, seat)]
 
     def search(self, game, view, legal, budget: Budget, rng) -> Node:
+        """The tree of single actions, grown for the budget's iterations."""
         hooks = hooks_for(game)
         apply = getattr(game, "apply_unchecked", game.apply)
-        limit = (
-            self.iterations
-            if budget.iterations is None
-            else min(self.iterations, budget.iterations)
-        )
+        limit = self._limit(game, budget)
         legal_set = set(legal)
         root: Node | None = None
         done = 0
-        while True:
-            if done >= limit or (done and budget.exhausted(done)):
-                break
+        while done < limit and not (done and budget.exhausted(done)):
             world = game.determinize(view, rng)
             if root is None:
                 root = Node(seat_count(game, world))
@@ -130,28 +164,83 @@ class MCTSAgent:
             done += 1
         return root if root is not None else Node(1)
 
-    def _iterate(self, game, hooks, apply, root, state, root_legal, rng) -> None:
+    def plan_search(self, game, view, legal, budget: Budget, rng) -> list[tuple[str, float, float]]:
+        """The tree over plans. Common random numbers: every sampled world is played once with
+        each plan at the root (later choices in the tree by UCB), so plans are compared on the
+        same dice. Returns (plan, mean return, share of worlds where it did best), best first."""
+        hooks = hooks_for(game)
+        apply = getattr(game, "apply_unchecked", game.apply)
+        plans = list(hooks.plans)
+        limit = self._limit(game, budget)
+        seat = view_seat(game, view)
+        legal_set = set(legal)
+        root: Node | None = None
+        best_in = dict.fromkeys(plans, 0.0)
+        done = 0
+        while done < limit and not (done and budget.exhausted(done)):
+            world = game.determinize(view, rng)
+            if root is None:
+                root = Node(seat_count(game, world))
+            values = [
+                self._iterate(game, hooks, apply, root, world, legal_set, rng, plan)[seat]
+                for plan in plans
+            ]
+            top = max(values)
+            winners = [plan for plan, value in zip(plans, values, strict=True) if value == top]
+            for plan in winners:
+                best_in[plan] += 1 / len(winners)
+            done += len(plans)
+        worlds = max(1, done // len(plans))
+        ranked = sorted(
+            plans,
+            key=lambda p: (-_mean(root.children.get(p) if root else None, seat), plans.index(p)),
+        )
+        return [
+            (p, _mean(root.children.get(p) if root else None, seat), best_in[p] / worlds)
+            for p in ranked
+        ]
+
+    def _limit(self, game, budget: Budget) -> int:
+        limit = self.iterations_for(game)
+        return limit if budget.iterations is None else min(limit, budget.iterations)
+
+    def _iterate(self, game, hooks, apply, root, state, root_legal, rng, forced=None):
         seats = len(root.totals)
         path = [root]
         node = root
         c = hooks.exploration
         at_root = True
+        plans = hooks.plans
+        commitments: dict = {}  # plan scope -> the plan chosen for it on this path
+        horizon = game.turn(state) + hooks.rollout_turns if hooks.rollout_turns else None
         while True:
             mover = game.to_move(state)
             if mover is None:
                 break
-            actions = game.legal_actions(state)
-            if at_root:
-                actions = tuple(a for a in actions if a in root_legal) or actions
-                at_root = False
             if not 0 <= mover < seats:
                 # a seat nobody decides for in the tree (Conquer's natives): its policy acts
                 state = apply(state, hooks.rollout_policy(game, state, rng))
                 continue
+            if plans:
+                scope = hooks.plan_scope(game, state)
+                if scope in commitments:
+                    legal = game.legal_actions(state)
+                    state = apply(
+                        state, _plan_action(hooks, commitments[scope], game, state, legal, rng)
+                    )
+                    continue
+                edges = plans
+            else:
+                edges = game.legal_actions(state)
+                if at_root:
+                    edges = tuple(a for a in edges if a in root_legal) or edges
             children = node.children
+            if at_root and forced is not None:
+                edges = (forced,)
+            at_root = False
             untried = []
             best, best_score = None, -math.inf
-            for a in actions:
+            for a in edges:
                 child = children.get(a)
                 if child is None:
                     child = children[a] = Node(seats)
@@ -164,27 +253,38 @@ class MCTSAgent:
                     )
                     if score > best_score:
                         best, best_score = a, score
-            if untried:
-                a = untried[rng.randrange(len(untried))]
-                node = children[a]
-                path.append(node)
-                state = apply(state, a)
-                break
-            node = children[best]
+            expanding = bool(untried)
+            chosen = untried[rng.randrange(len(untried))] if expanding else best
+            node = children[chosen]
             path.append(node)
-            state = apply(state, best)
-        returns = self._rollout(game, hooks, apply, state, rng)
+            if plans:
+                commitments[scope] = chosen
+            else:
+                state = apply(state, chosen)
+            if expanding:
+                break
+        returns = self._rollout(game, hooks, apply, state, rng, commitments, horizon)
         for n in path:
             n.visits += 1
             totals = n.totals
             for i in range(seats):
                 totals[i] += returns[i]
+        return returns
 
-    def _rollout(self, game, hooks, apply, state, rng):
+    def _rollout(self, game, hooks, apply, state, rng, commitments, horizon):
         policy = hooks.rollout_policy
         for _ in range(hooks.rollout_depth):
             if game.to_move(state) is None:
                 break
+            if horizon is not None and game.turn(state) >= horizon:
+                break
+            if commitments:
+                scope = hooks.plan_scope(game, state)
+                if scope in commitments:
+                    legal = game.legal_actions(state)
+                    plan = commitments[scope]
+                    state = apply(state, _plan_action(hooks, plan, game, state, legal, rng))
+                    continue
             state = apply(state, policy(game, state, rng))
         outcome = game.outcome(state)
         if outcome is not None:
@@ -192,6 +292,23 @@ class MCTSAgent:
         if hooks.evaluate is not None:
             return hooks.evaluate(game, state)
         return (0.5,) * seat_count(game, state)
+
+
+def _plan_action(hooks, plan, game, state, legal, rng):
+    return legal[0] if len(legal) == 1 else hooks.plans[plan](game, state, legal, rng)
+
+
+def _visits(node: Node, edge) -> int:
+    child = node.children.get(edge)
+    return child.visits if child is not None else 0
+
+
+def _ranked_edges(root: Node, edges: list, seat: int) -> list:
+    """Most visited first; ties by the mean return to the seat, then by the given order."""
+    order = {a: i for i, a in enumerate(edges)}
+    return sorted(
+        edges, key=lambda a: (-_visits(root, a), -_mean(root.children.get(a), seat), order[a])
+    )
 
 
 def _mean(node: Node | None, seat: int) -> float:

@@ -33,6 +33,7 @@ from core.solitaire.board import (
     region_of,
     terrain_of,
 )
+from core.solitaire.game import SCORE_SPAN  # the outcome's scale: (end turn - 1) / 19
 from core.solitaire.state import (
     ADJUST_D3,
     BUILD,
@@ -47,8 +48,7 @@ from core.solitaire.state import (
 
 DONE = ("done",)
 SAFETY_MARGIN = 1  # PP kept in hand for losses nobody can foresee
-ROLLOUT_DEPTH = 400  # a solitaire turn is short: roll out to the end of the game
-EXPLORATION = 0.35
+EXPLORATION = 0.1  # values differ by 1/19 a turn
 
 
 def region_counts(s):
@@ -333,13 +333,63 @@ def rollout_policy(game, state, rng):
     return choose_action(state, game.legal_actions(state), rng)
 
 
+# --- what the search (ai/mcts.py) needs -------------------------------------------------------
+#
+# The search plays out the rest of the turn (the enemy's dice included) with the rule-based
+# player, and scores where the turn leaves the war: its end if it ended, otherwise the turn
+# reached plus the turns a position like it can still expect (VALUE_WEIGHTS, fitted by least
+# squares to rule-based games: benchmarks/solitaire_value.py).
+
+ROLLOUT_TURNS = 1
+ROLLOUT_DEPTH = 200  # actions: a cap far above one turn
+LEVEL_ITERATIONS = {"easy": 200, "normal": 800, "hard": 3000}
+
+
+def value_features(s) -> tuple[float, ...]:
+    counts = region_counts(s)
+    totals = [sum(s.units[p][k] for p in range(20)) for k in range(5)]
+    return (
+        1.0,
+        s.turn,
+        sum(s.trail),
+        sum(1 for enemy, player in counts if enemy and not player),
+        sum(1 for enemy, player in counts if player and not enemy),
+        sum(1 for enemy, player in counts if enemy and player),
+        totals[VC] + totals[NVA],
+        totals[ARVN],
+        totals[GRUNT],
+        totals[AIRCAV],
+        1.0 if s.restriction >= 5 else 0.0,
+        s.pp_history[-1] if s.pp_history else 0,
+    )
+
+
+VALUE_WEIGHTS = (  # turns left, per unit of each feature
+    4.564,  # constant
+    -0.469,  # turn
+    -0.380,  # Trail counters
+    -0.333,  # regions the enemy holds alone
+    0.172,  # regions you hold alone
+    -0.119,  # contested regions
+    0.012,  # NVA/VC units
+    0.221,  # ARVN
+    0.067,  # Grunts
+    0.322,  # AirCav
+    0.071,  # no Grunt/AirCav raising next turn (B9 result 5)
+    0.130,  # PP at the last B9
+)
+
+
+def expected_turns_left(s) -> float:
+    return max(0.0, sum(w * x for w, x in zip(VALUE_WEIGHTS, value_features(s), strict=True)))
+
+
 def evaluate(game, state):
-    """A search leaf's value: the turn reached, less a penalty as PP close in on 14."""
+    """A search leaf's value on the outcome's scale: the turn the war is expected to end."""
     outcome = game.outcome(state)
     if outcome is not None:
         return outcome.returns
-    pressure = max(0, state.pp - state.turn) / 14
-    return (min(1.0, (state.turn - 1 + 1.5 - pressure) / 19),)
+    return (min(1.0, (state.turn - 1 + expected_turns_left(state)) / SCORE_SPAN),)
 
 
-__all__ = ["RulesAgent", "evaluate", "rollout_policy"]
+__all__ = ["RulesAgent", "evaluate", "expected_turns_left", "rollout_policy"]

@@ -1,4 +1,4 @@
-"""`objective`: the TUI, and the headless commands (new, load, simulate).
+"""`objective`: the TUI, and the headless commands (new, load, simulate, arena).
 
 Usage errors exit 2 with one line on stderr; a bad save file exits 1 with the reason, before any
 screen opens. Nothing here prints a traceback for a mistake a person can make.
@@ -81,6 +81,20 @@ def build_parser() -> argparse.ArgumentParser:
         "--trace",
         metavar="FILE.jsonl",
         help="write every action and die as JSON Lines (docs/trace-format.md)",
+    )
+
+    arena = sub.add_parser(
+        "arena", help="pit agents against each other over seeded games, with 95% intervals"
+    )
+    _add_batch_arguments(arena)
+    arena.add_argument(
+        "--agents",
+        required=True,
+        help="comma-separated agents to compare (seats rotate across games): random, rules, "
+        "mcts:LEVEL",
+    )
+    arena.add_argument(
+        "--jobs", type=int, default=1, help="worker processes (results do not depend on it)"
     )
     return parser
 
@@ -267,6 +281,30 @@ def cmd_simulate(args) -> int:
     return 0
 
 
+def cmd_arena(args) -> int:
+    from ai.arena import report_table, run_arena
+
+    game = resolve_game(args.game)
+    options = resolve_options(game, args.option)
+    names = resolve_agents(args.agents)
+    if len(names) < 2:
+        raise UsageError("--agents needs at least two agents to compare")
+    if args.players is not None:
+        resolve_players(game, args.players)
+    elif game.id != "solitaire" and len(names) not in game.seats:
+        raise UsageError(f"give --players: {game.title} does not seat {len(names)} players")
+    if args.games < 1:
+        raise UsageError("--games must be at least 1")
+    if args.jobs < 1:
+        raise UsageError("--jobs must be at least 1")
+    report = run_arena(game.id, names, args.games, args.seed, args.players, options, args.jobs)
+    if args.json:
+        print(json.dumps(report, indent=1))
+    else:
+        print(report_table(report))
+    return 0
+
+
 def _write(stream, obj) -> None:
     stream.write(json.dumps(obj, separators=(",", ":")) + "\n")
 
@@ -369,6 +407,7 @@ COMMANDS = {
     "new": cmd_new,
     "load": cmd_load,
     "simulate": cmd_simulate,
+    "arena": cmd_arena,
 }
 
 

@@ -49,13 +49,39 @@ def test_OC_Q83_hunting_natives_step_toward_the_nearest_army():
     assert action == ("native", 100, 4)
 
 
-def test_the_administrator_explores_next_to_its_armies():
+def test_the_administrator_explores_next_to_its_armies_when_it_can_pay():
+    home = hx(0, 4)
+    s = position(
+        MOVE,
+        chits=[(0, home, 4), (0, home, 2)],
+        castles=[(0, home, 1)],
+        terrain={home: DESERT},
+        money=(4000, 4000),
+    )
+    action = decide(s)
+    assert action[0] == "move" and s.terrain[R.board(5).neighbours[home][action[2]]] is None
+
+
+def test_exploring_stops_when_too_few_turns_are_left_to_repay_it():
+    """$4 for a hex worth 1 point, with upkeep: it pays only over many turns."""
+    home = hx(0, 4)
+    s = position(
+        MOVE,
+        chits=[(0, home, 4), (0, home, 2)],
+        castles=[(0, home, 1)],
+        terrain={home: DESERT},
+        money=(4000, 4000),
+        turn=45,
+    )
+    assert decide(s) == ("done",)
+
+
+def test_the_start_money_goes_to_the_castle_before_exploring():
     home = hx(0, 4)
     s = position(
         MOVE, chits=[(0, home, 4), (0, home, 2)], castles=[(0, home, 1)], terrain={home: DESERT}
     )
-    action = decide(s)
-    assert action[0] == "move" and s.terrain[R.board(5).neighbours[home][action[2]]] is None
+    assert decide(s) == ("done",)
 
 
 def test_the_administrator_attacks_weaker_and_avoids_stronger_enemies():
@@ -132,8 +158,6 @@ def test_the_trace_shows_native_moves_as_actions(capsys, tmp_path):
             "1",
             "--seed",
             str(seed),
-            "--option",
-            "turn_limit=15",
             "--trace",
             str(trace),
         ]

@@ -228,8 +228,24 @@ async def test_hint_highlights_a_move_on_the_map(tmp_path):
     async with app.run_test(size=SIZE) as pilot:
         screen = await started(pilot)
         await pilot.press("f2")
-        await wait_until(pilot, lambda: screen.query_one(RegionMap).highlights)
+        await wait_until(pilot, lambda: screen.query_one(RegionMap).highlights, timeout=5.0)
         assert screen.picker.highlighted_action in screen.session.legal()
+
+
+async def test_the_hint_is_a_search_showing_its_top_moves_with_their_share(tmp_path):
+    """Issue 7: the hint asks MCTS, and marks up to three moves with the share of the search
+    each got, best first (the best one highlighted)."""
+    app = app_with(tmp_path, session_after())
+    async with app.run_test(size=SIZE) as pilot:
+        screen = await started(pilot)
+        await pilot.press("f2")
+        await wait_until(pilot, lambda: screen.picker._marks, timeout=5.0)
+        marks = screen.picker._marks
+        assert 1 <= len(marks) <= 3
+        shares = [int(label.removeprefix("← ").removesuffix("%")) for label in marks.values()]
+        assert shares == sorted(shares, reverse=True) and 0 < sum(shares) <= 101
+        assert screen.picker.highlighted_action == next(iter(marks))
+        assert set(marks) <= set(screen.session.legal())
 
 
 async def test_from_game_over_back_to_the_title_and_a_new_game(tmp_path):

@@ -33,6 +33,8 @@ if TYPE_CHECKING:
 
 # Wall-clock caps for AI seats on screen (the search itself is iteration-bounded per level).
 THINK_SECONDS = {None: 2.0, "easy": 0.5, "normal": 1.0, "hard": 3.0}
+HINT_SECONDS = 1.5
+HINT_MOVES = 3  # moves the hint marks, with their share of the search
 
 
 class GameScreen(Screen[None]):
@@ -70,6 +72,7 @@ class GameScreen(Screen[None]):
         self.session = session
         self.save_path = save_path
         self._budget: Budget | None = None
+        self._hint_budget: Budget | None = None
         self._thinking_token: int | None = None
         self._autoplay_turn: int | None = None
         self._last_turn = session.game.turn(session.state)
@@ -332,8 +335,9 @@ class GameScreen(Screen[None]):
 
     def stop_thinking(self) -> None:
         """Cancel a running search (it answers with its best move so far) and pending moves."""
-        if self._budget is not None:
-            self._budget.cancel.set()
+        for budget in (self._budget, self._hint_budget):
+            if budget is not None:
+                budget.cancel.set()
 
     def _cancel_pending(self) -> None:
         if self._pending_timer is not None:
@@ -370,12 +374,16 @@ class GameScreen(Screen[None]):
         self.app.call_from_thread(self._show_hint, token, marks)
 
     def hint_marks(self, view, legal, seat) -> dict[Action, str]:
-        """The hint: {action: label} best first (a rule-based suggestion by default)."""
-        agent = ai.agent("rules")
-        action = agent.choose(
-            self.session.game, view, legal, Budget.seconds(1.0), self.session.rng_for(seat)
-        )
-        return {action: "← hint"}
+        """The hint: MCTS at the normal level (capped at HINT_SECONDS), its top moves with the
+        share of the search each got, best first."""
+        from ai.mcts import MCTSAgent
+
+        agent = MCTSAgent.at_level("normal")
+        budget = Budget.seconds(HINT_SECONDS)
+        self._hint_budget = budget
+        ranked = agent.analyse(self.session.game, view, legal, budget, self.session.rng_for(seat))
+        top = [(action, share) for action, share in ranked[:HINT_MOVES] if share > 0] or ranked[:1]
+        return {action: f"← {round(100 * share)}%" for action, share in top}
 
     def _show_hint(self, token: int, marks: dict[Action, str]) -> None:
         if token != len(self.session.actions):

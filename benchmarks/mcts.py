@@ -1,0 +1,222 @@
+"""MCTS: search speed per game, decision time per level, cancel latency, and an outside anchor.
+
+    python benchmarks/mcts.py [--decisions 40] [--levels easy,normal,hard]
+
+* iterations per second: searches from positions of rule-based games (fixed iteration counts);
+  in plan games (Vietnam Solitaire, Objective: Conquer) an iteration is one plan played out in
+  one sampled world.
+* decision time: MCTS plays the first seat against rule-based seats, and every decision it takes
+  (more than one legal move) is timed: p50, p95 and max, per level. In plan games most decisions
+  follow the plan chosen at the start of the phase or turn, so the searches are reported apart.
+* cancel latency: a search with no iteration cap is cancelled from another thread after 0.2 s;
+  the time until it returns its move.
+* anchor: if open_spiel is installed, its Python ISMCTS on 4-player Hearts in the same run, so
+  the figures can be compared across machines (printed as a ratio).
+
+Figures, not pass/fail.
+"""
+
+from __future__ import annotations
+
+import argparse
+import random
+import statistics
+import sys
+import threading
+import time
+from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
+
+import core
+from ai import agent as make_agent
+from ai.base import Budget
+from ai.mcts import LEVEL_ITERATIONS, MCTSAgent, hooks_for
+from ai.play import automatic_agent, seat_rng
+from core.engine import parse_option_assignments
+
+SETUPS = {
+    "solitaire": (1, []),
+    "objectives": (2, []),
+    "conquer": (2, ["turn_limit=30"]),
+}
+
+
+def new_game(game_id: str, seed: int):
+    game = core.game(game_id)
+    players, pairs = SETUPS[game_id]
+    options = parse_option_assignments(game.options, pairs)
+    return game, game.new(options, players, seed), players
+
+
+def positions(game_id: str, count: int) -> list:
+    """Decision points of the first seat (more than one legal move) in rule-based games."""
+    out = []
+    seed = 1
+    rules = make_agent("rules")
+    while len(out) < count:
+        game, state, players = new_game(game_id, seed)
+        rngs: dict = {}
+        while game.to_move(state) is not None and len(out) < count:
+            seat = game.to_move(state)
+            legal = game.legal_actions(state)
+            if seat == 0 and len(legal) > 1 and random.Random(len(out) + seed).random() < 0.3:
+                out.append(state)
+            if len(legal) == 1:
+                action = legal[0]
+            else:
+                agent = rules if 0 <= seat < players else automatic_agent(game, seat)
+                rng = rngs.setdefault(seat, seat_rng(seed, seat))
+                action = agent.choose(game, game.observe(state, seat), legal, Budget(), rng)
+            state = game.apply(state, action)
+        seed += 1
+    return out
+
+
+def search_speed(game_id: str, count: int = 8, iterations: int = 200) -> float:
+    game = core.game(game_id)
+    agent = MCTSAgent(iterations)
+    plans = hooks_for(game).plans
+    done = 0
+    started = time.perf_counter()
+    for i, state in enumerate(positions(game_id, count)):
+        seat = game.to_move(state)
+        view, legal = game.observe(state, seat), game.legal_actions(state)
+        if plans:
+            agent.plan_search(game, view, legal, Budget(), random.Random(i))
+        else:
+            agent.search(game, view, legal, Budget(), random.Random(i))
+        done += iterations
+    return done / (time.perf_counter() - started)
+
+
+def decision_times(game_id: str, level: str, decisions: int) -> tuple[list, list]:
+    """(every decision, the searches among them) in seconds, MCTS in seat 0 vs rules."""
+    every: list[float] = []
+    searches: list[float] = []
+    rules = make_agent("rules")
+    seed = 1
+    while len(every) < decisions:
+        game, state, players = new_game(game_id, seed)
+        mcts = MCTSAgent.at_level(level)
+        rngs: dict = {}
+        while game.to_move(state) is not None and len(every) < decisions:
+            seat = game.to_move(state)
+            legal = game.legal_actions(state)
+            rng = rngs.setdefault(seat, seat_rng(seed, seat))
+            if len(legal) == 1:
+                action = legal[0]
+            elif seat == 0:
+                before = mcts._commitment
+                started = time.perf_counter()
+                action = mcts.choose(game, game.observe(state, 0), legal, Budget(), rng)
+                took = time.perf_counter() - started
+                every.append(took)
+                if not hooks_for(game).plans or mcts._commitment is not before:
+                    searches.append(took)
+            else:
+                agent = rules if 0 <= seat < players else automatic_agent(game, seat)
+                action = agent.choose(game, game.observe(state, seat), legal, Budget(), rng)
+            state = game.apply(state, action)
+        seed += 1
+    return every, searches
+
+
+def cancel_latency(game_id: str, tries: int = 5) -> list[float]:
+    game = core.game(game_id)
+    out = []
+    for i, state in enumerate(positions(game_id, tries)):
+        seat = game.to_move(state)
+        budget = Budget()
+        stamp: list[float] = []
+
+        def cancel(budget=budget, stamp=stamp) -> None:
+            stamp.append(time.perf_counter())
+            budget.cancel.set()
+
+        timer = threading.Timer(0.2, cancel)
+        timer.start()
+        MCTSAgent(10**9).choose(
+            game, game.observe(state, seat), game.legal_actions(state), budget, random.Random(i)
+        )
+        out.append(time.perf_counter() - stamp[0])
+    return out
+
+
+def pct(values: list[float], q: float) -> float:
+    ordered = sorted(values)
+    return ordered[min(len(ordered) - 1, int(q * len(ordered)))]
+
+
+def open_spiel_anchor(seconds: float = 10.0) -> float | None:
+    """Iterations per second of OpenSpiel's Python ISMCTS on 4-player Hearts, or None."""
+    try:
+        import numpy as np
+        import pyspiel
+        from open_spiel.python.algorithms import ismcts, mcts
+    except ImportError:
+        return None
+    game = pyspiel.load_game("hearts")
+    state = game.new_initial_state()
+    rng = np.random.RandomState(1)
+    while state.is_chance_node():
+        outcomes = state.chance_outcomes()
+        actions, probs = zip(*outcomes, strict=True)
+        state.apply_action(rng.choice(actions, p=probs))
+    while state.current_player() != 0 or len(state.legal_actions()) < 2:
+        state.apply_action(state.legal_actions()[0])
+    evaluator = mcts.RandomRolloutEvaluator(1, rng)
+    iterations = 200
+    bot = ismcts.ISMCTSBot(game, evaluator, 2.0, iterations, random_state=rng)
+    done = 0
+    started = time.perf_counter()
+    while time.perf_counter() - started < seconds:
+        bot.run_search(state)
+        done += iterations
+    return done / (time.perf_counter() - started)
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
+    parser.add_argument("--decisions", type=int, default=40, help="timed decisions per level")
+    parser.add_argument("--levels", default="easy,normal,hard")
+    parser.add_argument("--games", default="solitaire,objectives,conquer")
+    args = parser.parse_args()
+    levels = args.levels.split(",")
+    ours = []
+    for game_id in args.games.split(","):
+        game = core.game(game_id)
+        speed = search_speed(game_id)
+        ours.append(speed)
+        iterations = {**LEVEL_ITERATIONS, **(hooks_for(game).levels or {})}
+        print(f"\n{game.title} ({SETUPS[game_id][0]} player(s))")
+        print(f"  search speed: {speed:,.0f} iterations/s")
+        for level in levels:
+            every, searches = decision_times(game_id, level, args.decisions)
+            print(
+                f"  {level:<6} ({iterations[level]:>4} iterations): {len(every)} decisions, "
+                f"p50 {statistics.median(every):.3f} s, p95 {pct(every, 0.95):.3f} s, "
+                f"max {max(every):.3f} s"
+                + (
+                    f"; {len(searches)} searches: p50 {statistics.median(searches):.3f} s, "
+                    f"p95 {pct(searches, 0.95):.3f} s"
+                    if hooks_for(game).plans and searches
+                    else ""
+                )
+            )
+        latency = cancel_latency(game_id)
+        print(
+            f"  cancel latency: mean {statistics.mean(latency) * 1000:.1f} ms, "
+            f"max {max(latency) * 1000:.1f} ms"
+        )
+    anchor = open_spiel_anchor()
+    if anchor is None:
+        print("\nAnchor: open_spiel is not installed here (pip install open_spiel), no ratio.")
+    else:
+        print(f"\nAnchor: OpenSpiel Python ISMCTS, 4-player Hearts: {anchor:,.0f} iterations/s")
+        for game_id, speed in zip(args.games.split(","), ours, strict=True):
+            print(f"  {game_id}: {speed / anchor:.2f}x the anchor's rate")
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,107 @@
+"""The arena: fixed seeds, rotating seats, the same results whatever the number of processes."""
+
+from __future__ import annotations
+
+import json
+
+import pytest
+
+from ai.arena import run_arena, seats_for, wilson
+from tui import cli
+
+
+def test_wilson_interval_matches_the_textbook_values():
+    low, high = wilson(5, 10)
+    assert (round(low, 4), round(high, 4)) == (0.2366, 0.7634)
+    low, high = wilson(0, 10)
+    assert low == 0.0 and round(high, 4) == 0.2775
+    low, high = wilson(10, 10)
+    assert round(low, 4) == 0.7225 and high == 1.0
+
+
+def test_seats_rotate_so_every_agent_sits_everywhere():
+    agents = ["a", "b", "c"]
+    seatings = [seats_for(agents, 3, i) for i in range(3)]
+    assert seatings == [("a", "b", "c"), ("b", "c", "a"), ("c", "a", "b")]
+    for seat in range(3):
+        assert {s[seat] for s in seatings} == set(agents)
+
+
+def test_results_do_not_depend_on_the_number_of_processes():
+    one = run_arena("objectives", ["random", "rules"], 6, 11, 2, {}, jobs=1)
+    two = run_arena("objectives", ["random", "rules"], 6, 11, 2, {}, jobs=2)
+    assert one == two
+    assert [g["seed"] for g in one["games_detail"]] == list(range(11, 17))
+
+
+def test_objectives_scores_individual_wins_and_reports_the_team_rate():
+    report = run_arena("objectives", ["rules", "random"], 8, 3, 2, {})
+    rows = {row["agent"]: row for row in report["table"]}
+    assert rows["rules"]["seats"] == rows["random"]["seats"] == 8
+    wins = {name: 0.0 for name in rows}
+    for g in report["games_detail"]:
+        for seat in g["winners"]:
+            wins[g["seats"][seat]] += 1 / len(g["winners"])
+    for name, row in rows.items():
+        assert row["score"] == round(wins[name] / 8, 4)
+        assert row["ci_low"] <= row["score"] <= row["ci_high"]
+    team_games = sum(1 for g in report["games_detail"] if g["winners"])
+    assert report["team_win_rate"] == round(team_games / 8, 4)
+
+
+def test_solitaire_pairs_the_seeds_and_compares_turns_reached():
+    report = run_arena("solitaire", ["rules", "random"], 5, 20, None, {})
+    rules, rand = report["table"]
+    assert rules["seeds"] == rand["seeds"] == 5
+    assert rules["mean_turn_diff"] == -rand["mean_turn_diff"]
+    assert rules["mean_turn"] - rand["mean_turn"] == pytest.approx(rules["mean_turn_diff"], 1e-3)
+    assert rules["diff_ci_low"] <= rules["mean_turn_diff"] <= rules["diff_ci_high"]
+    assert report["score"] == rules["score"]
+
+
+def test_arena_command_prints_json_with_the_first_agents_interval(capsys):
+    code = cli.main(
+        [
+            "arena",
+            "conquer",
+            "--agents",
+            "rules,random",
+            "--games",
+            "2",
+            "--seed",
+            "4",
+            "--option",
+            "turn_limit=6",
+            "--json",
+        ]
+    )
+    assert code == 0
+    report = json.loads(capsys.readouterr().out)
+    first = report["table"][0]
+    assert first["agent"] == "rules"
+    assert (report["score"], report["ci_low"], report["ci_high"]) == (
+        first["score"],
+        first["ci_low"],
+        first["ci_high"],
+    )
+
+
+def test_arena_command_prints_a_table(capsys):
+    assert cli.main(["arena", "solitaire", "--agents", "rules,random", "--games", "2"]) == 0
+    out = capsys.readouterr().out
+    assert "95% interval" in out and "rules" in out and "random" in out
+
+
+@pytest.mark.parametrize(
+    "argv, message",
+    [
+        (["arena", "conquer", "--agents", "rules"], "at least two agents"),
+        (["arena", "conquer", "--agents", "rules,wizard"], "wizard"),
+        (["arena", "conquer", "--agents", "rules,random", "--jobs", "0"], "--jobs"),
+        (["arena", "conquer", "--agents", "rules,random", "--games", "0"], "--games"),
+        (["arena", "conquer", "--agents", "rules,random", "--players", "9"], "not 9"),
+    ],
+)
+def test_arena_command_refuses_bad_arguments(argv, message, capsys):
+    assert cli.main(argv) == 2
+    assert message in capsys.readouterr().err
