@@ -129,7 +129,7 @@ def _table_report(game_id, agents, games, seed, players, options, results) -> di
             if seat in winners:
                 totals[name] += 1 / len(winners)
     rows = []
-    for name in agents:
+    for name in dict.fromkeys(agents):  # an agent named twice is one row
         low, high = wilson(totals[name], seats[name])
         rows.append(
             {

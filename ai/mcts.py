@@ -13,8 +13,11 @@ It is anytime: it returns the most visited action when the iteration cap, the de
 cancel flag is reached.
 
 Per-game pieces live beside each game's rule-based player (`ai/<game>.py`):
-`rollout_policy(game, state, rng) -> action` and `evaluate(game, state) -> returns`; a game
-without them gets uniform random rollouts and a neutral 0.5 evaluation.
+`rollout_policy(game, state, rng) -> action` and `evaluate(game, state) -> returns` (a game
+without them gets uniform random rollouts and a neutral 0.5 evaluation); optionally
+`ROLLOUT_DEPTH` (actions) and `ROLLOUT_TURNS` (a horizon in game turns), `EXPLORATION`,
+`LEVEL_ITERATIONS`, and `PLANS` with `plan_scope` for games whose turns are too long to search
+move by move (see `MCTSAgent`). How each game uses them: docs/ai.md.
 """
 
 from __future__ import annotations

@@ -289,6 +289,8 @@ def cmd_arena(args) -> int:
     names = resolve_agents(args.agents)
     if len(names) < 2:
         raise UsageError("--agents needs at least two agents to compare")
+    if game.id == "solitaire" and len(set(names)) < len(names):
+        raise UsageError("the solitaire arena compares different agents on the same seeds")
     if args.players is not None:
         resolve_players(game, args.players)
     elif game.id != "solitaire" and len(names) not in game.seats:

@@ -11,7 +11,8 @@ import pytest
 import ai
 from ai.base import Budget, RandomAgent
 from ai.mcts import MCTSAgent
-from ai.play import play_game
+from ai.play import automatic_agent, play_game
+from core.engine import resolve_options
 from tests.tinygame import GAME as DUEL
 
 
@@ -74,3 +75,37 @@ def test_mcts_beats_random_at_dice_duel():
             result = play_game(DUEL, agents, seed)
             score += result.outcome.returns[mcts_seat]
     assert score / 60 > 0.6
+
+
+def test_a_plan_is_searched_once_a_turn_and_then_followed():
+    """Conquer's search picks a plan at a player's first decision of a turn; the player's later
+    decisions that turn follow it without searching again; the next turn searches anew."""
+    import core
+
+    game = core.game("conquer")
+    state = game.new(resolve_options(game.options, {"turn_limit": 10}), 2, 3)
+    agent = MCTSAgent(8)
+    searches = []
+    real = agent.plan_search
+
+    def counting(*args):
+        searches.append(game.turn(state))
+        return real(*args)
+
+    agent.plan_search = counting
+    rules = ai.agent("rules")
+    rng = random.Random(2)
+    turns_decided = set()
+    while game.to_move(state) is not None and game.turn(state) <= 3:
+        seat, legal = game.to_move(state), game.legal_actions(state)
+        if len(legal) == 1:
+            action = legal[0]
+        elif seat == 0:
+            action = agent.choose(game, game.observe(state, 0), legal, Budget(), rng)
+            assert action in legal
+            turns_decided.add(game.turn(state))
+        else:
+            chooser = rules if seat == 1 else automatic_agent(game, seat)
+            action = chooser.choose(game, game.observe(state, seat), legal, Budget(), rng)
+        state = game.apply(state, action)
+    assert searches == sorted(turns_decided) and len(searches) >= 2

@@ -49,6 +49,12 @@ def test_objectives_scores_individual_wins_and_reports_the_team_rate():
     assert report["team_win_rate"] == round(team_games / 8, 4)
 
 
+def test_an_agent_named_twice_is_one_row_with_both_seats():
+    report = run_arena("objectives", ["rules", "rules"], 4, 1, 2, {})
+    assert [row["agent"] for row in report["table"]] == ["rules"]
+    assert report["table"][0]["seats"] == 8
+
+
 def test_solitaire_pairs_the_seeds_and_compares_turns_reached():
     report = run_arena("solitaire", ["rules", "random"], 5, 20, None, {})
     rules, rand = report["table"]
@@ -100,6 +106,7 @@ def test_arena_command_prints_a_table(capsys):
         (["arena", "conquer", "--agents", "rules,random", "--jobs", "0"], "--jobs"),
         (["arena", "conquer", "--agents", "rules,random", "--games", "0"], "--games"),
         (["arena", "conquer", "--agents", "rules,random", "--players", "9"], "not 9"),
+        (["arena", "solitaire", "--agents", "rules,rules"], "different agents"),
     ],
 )
 def test_arena_command_refuses_bad_arguments(argv, message, capsys):
