@@ -3,11 +3,11 @@
     python benchmarks/mcts.py [--decisions 40] [--levels easy,normal,hard]
 
 * iterations per second: searches from positions of rule-based games (fixed iteration counts);
-  in plan games (Vietnam Solitaire, Objective: Conquer) an iteration is one plan played out in
-  one sampled world.
+  in a plan game (Objective: Conquer) an iteration is one plan played out in one sampled world.
 * decision time: MCTS plays the first seat against rule-based seats, and every decision it takes
-  (more than one legal move) is timed: p50, p95 and max, per level. In plan games most decisions
-  follow the plan chosen at the start of the phase or turn, so the searches are reported apart.
+  (more than one legal move) is timed: p50, p95 and max, per level. In a plan game most decisions
+  follow the plan chosen at the player's first decision of the turn, so the searches are
+  reported apart.
 * cancel latency: a search with no iteration cap is cancelled from another thread after 0.2 s;
   the time until it returns its move.
 * anchor: if open_spiel is installed, its Python ISMCTS on 4-player Hearts in the same run, so
