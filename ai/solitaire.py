@@ -51,17 +51,18 @@ SAFETY_MARGIN = 1  # PP kept in hand for losses nobody can foresee
 EXPLORATION = 0.1  # values differ by 1/19 a turn
 
 
-def region_counts(s):
+def region_count(s, region: int) -> tuple[int, int]:
+    """(enemy units, player units) in one region."""
+    enemy = player = 0
+    for u in s.units[region * 4 : region * 4 + 4]:
+        enemy += u[VC] + u[NVA]
+        player += u[ARVN] + u[GRUNT] + u[AIRCAV]
+    return enemy, player
+
+
+def region_counts(s) -> list[tuple[int, int]]:
     """Per region: (enemy units, player units)."""
-    out = []
-    for r in range(5):
-        enemy = player = 0
-        for p in range(r * 4, r * 4 + 4):
-            u = s.units[p]
-            enemy += u[VC] + u[NVA]
-            player += u[ARVN] + u[GRUNT] + u[AIRCAV]
-        out.append((enemy, player))
-    return out
+    return [region_count(s, r) for r in range(5)]
 
 
 def projected_region_pp(s) -> int:
@@ -135,7 +136,7 @@ def safest_place(s, region: int) -> int | None:
 
 
 def threat(s, region: int) -> float:
-    enemy, player = region_counts(s)[region]
+    enemy, player = region_count(s, region)
     feeding = sum(s.trail[t] for t in range(6) if TRAIL_ARROW[t] == region)
     return enemy + feeding - 0.5 * player
 
