@@ -7,7 +7,7 @@ the game seed and the seat, so a game is reproducible from (seed, agents) alone.
 from __future__ import annotations
 
 import random
-from collections.abc import Callable, Mapping, Sequence
+from collections.abc import Callable, Iterator, Mapping, Sequence
 from dataclasses import dataclass
 from importlib import import_module
 from typing import Any
@@ -54,6 +54,49 @@ class GameResult:
     outcome: Outcome
 
 
+@dataclass(frozen=True)
+class Move:
+    """One action as `play_steps` yields it: the position it was taken in and the one after."""
+
+    before: Any
+    seat: int
+    legal: list[Action]
+    action: Action
+    after: Any
+
+    @property
+    def chosen(self) -> bool:
+        """Whether an agent chose it (a single legal action is played without asking)."""
+        return len(self.legal) > 1
+
+
+def play_steps(
+    game: Game,
+    agents: Sequence[Agent],
+    seed: int,
+    options: Mapping[str, Any] | None = None,
+    budget: Callable[[], Budget] = lambda: Budget(iterations=200),
+) -> Iterator[Move]:
+    """Play one game action by action: `agents[i]` fills seat i, automatic seats use the game's
+    own agent. Stop iterating to stop the game."""
+    players = len(agents)
+    state = game.new(dict(options or {}), players, seed)
+    rngs: dict[int, random.Random] = {}
+    while (seat := game.to_move(state)) is not None:
+        agent = agents[seat] if 0 <= seat < players else automatic_agent(game, seat)
+        if agent is None:
+            raise RuntimeError(f"{game.title}: nobody plays seat {seat}")
+        legal = game.legal_actions(state)
+        if len(legal) == 1:
+            action = legal[0]
+        else:
+            rng = rngs.setdefault(seat, seat_rng(seed, seat))
+            action = agent.choose(game, game.observe(state, seat), legal, budget(), rng)
+        after = game.apply(state, action)
+        yield Move(state, seat, legal, action, after)
+        state = after
+
+
 def play_game(
     game: Game,
     agents: Sequence[Agent],
@@ -63,30 +106,19 @@ def play_game(
     on_step: Callable[[Step], None] | None = None,
     max_actions: int = 200_000,
 ) -> GameResult:
-    """Play one game: `agents[i]` fills seat i; automatic seats use the game's own agent."""
-    players = len(agents)
-    state = game.new(dict(options or {}), players, seed)
-    rngs: dict[int, random.Random] = {}
+    """Play one game to its end: `agents[i]` fills seat i; automatic seats use the game's own
+    agent."""
+    state = None
     actions: list[Action] = []
-    for _ in range(max_actions):
-        seat = game.to_move(state)
-        if seat is None:
-            break
-        agent = agents[seat] if 0 <= seat < players else automatic_agent(game, seat)
-        if agent is None:
-            raise RuntimeError(f"{game.title}: nobody plays seat {seat}")
-        rng = rngs.setdefault(seat, seat_rng(seed, seat))
-        legal = game.legal_actions(state)
-        if len(legal) == 1:
-            action = legal[0]
-        else:
-            action = agent.choose(game, game.observe(state, seat), legal, budget(), rng)
-        text = game.describe(state, action) if on_step else ""
-        state = game.apply(state, action)
-        actions.append(action)
+    for move in play_steps(game, agents, seed, options, budget):
+        state = move.after
+        actions.append(move.action)
         if on_step:
-            on_step(Step(len(actions), seat, action, text, state))
-    outcome = game.outcome(state)
+            text = game.describe(move.before, move.action)
+            on_step(Step(len(actions), move.seat, move.action, text, state))
+        if len(actions) == max_actions:
+            break
+    outcome = game.outcome(state) if state is not None else None
     if outcome is None:
         raise RuntimeError(f"{game.title}: seed {seed} did not end within {max_actions} actions")
-    return GameResult(seed, players, state, tuple(actions), outcome)
+    return GameResult(seed, len(agents), state, tuple(actions), outcome)

@@ -10,7 +10,6 @@ limit) for rule-based games. Figures, not pass/fail.
 from __future__ import annotations
 
 import argparse
-import random
 import statistics
 import sys
 import time
@@ -22,23 +21,13 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 from ai.base import RandomAgent
 from ai.conquer import RulesAgent
 from ai.play import play_game
+from benchmarks.calls import microseconds_per_call, random_positions
 from core.conquer import GAME
 
 
 def apply_cost(players: int, games: int = 10, limit: int = 20) -> float:
-    positions = []
-    for seed in range(games):
-        rng = random.Random(seed)
-        s = GAME.new({"turn_limit": limit}, players, seed)
-        while not s.over:
-            legal = GAME.legal_actions(s)
-            a = legal[rng.randrange(len(legal))]
-            positions.append((s, a))
-            s = GAME.apply(s, a)
-    started = time.perf_counter()
-    for s, a in positions:
-        GAME.apply(s, a)
-    return (time.perf_counter() - started) / len(positions) * 1e6
+    positions = random_positions(GAME, players, games, {"turn_limit": limit})
+    return microseconds_per_call(positions, GAME.apply)
 
 
 def main() -> None:

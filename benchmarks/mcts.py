@@ -32,7 +32,7 @@ import core
 from ai import agent as make_agent
 from ai.base import Budget
 from ai.mcts import LEVEL_ITERATIONS, MCTSAgent, hooks_for
-from ai.play import automatic_agent, seat_rng
+from ai.play import play_steps
 from core.engine import parse_option_assignments
 
 SETUPS = {
@@ -42,33 +42,23 @@ SETUPS = {
 }
 
 
-def new_game(game_id: str, seed: int):
+def setup(game_id: str):
     game = core.game(game_id)
     players, pairs = SETUPS[game_id]
-    options = parse_option_assignments(game.options, pairs)
-    return game, game.new(options, players, seed), players
+    return game, parse_option_assignments(game.options, pairs), players
 
 
 def positions(game_id: str, count: int) -> list:
     """Decision points of the first seat (more than one legal move) in rule-based games."""
+    game, options, players = setup(game_id)
     out = []
     seed = 1
-    rules = make_agent("rules")
     while len(out) < count:
-        game, state, players = new_game(game_id, seed)
-        rngs: dict = {}
-        while game.to_move(state) is not None and len(out) < count:
-            seat = game.to_move(state)
-            legal = game.legal_actions(state)
-            if seat == 0 and len(legal) > 1 and random.Random(len(out) + seed).random() < 0.3:
-                out.append(state)
-            if len(legal) == 1:
-                action = legal[0]
-            else:
-                agent = rules if 0 <= seat < players else automatic_agent(game, seat)
-                rng = rngs.setdefault(seat, seat_rng(seed, seat))
-                action = agent.choose(game, game.observe(state, seat), legal, Budget(), rng)
-            state = game.apply(state, action)
+        for move in play_steps(game, [make_agent("rules")] * players, seed, options):
+            if move.seat == 0 and move.chosen and random.Random(len(out) + seed).random() < 0.3:
+                out.append(move.before)
+                if len(out) == count:
+                    break
         seed += 1
     return out
 
@@ -90,34 +80,39 @@ def search_speed(game_id: str, count: int = 8, iterations: int = 200) -> float:
     return done / (time.perf_counter() - started)
 
 
+class Timed:
+    """MCTS in a seat, timing each decision; in a plan game, which of them were searches."""
+
+    def __init__(self, level: str) -> None:
+        self.mcts = MCTSAgent.at_level(level)
+        self.every: list[float] = []
+        self.searches: list[float] = []
+
+    def choose(self, game, view, legal, budget, rng):
+        before = self.mcts._commitment
+        started = time.perf_counter()
+        action = self.mcts.choose(game, view, legal, budget, rng)
+        took = time.perf_counter() - started
+        self.every.append(took)
+        if not hooks_for(game).plans or self.mcts._commitment is not before:
+            self.searches.append(took)
+        return action
+
+
 def decision_times(game_id: str, level: str, decisions: int) -> tuple[list, list]:
     """(every decision, the searches among them) in seconds, MCTS in seat 0 vs rules."""
+    game, options, players = setup(game_id)
     every: list[float] = []
     searches: list[float] = []
-    rules = make_agent("rules")
     seed = 1
     while len(every) < decisions:
-        game, state, players = new_game(game_id, seed)
-        mcts = MCTSAgent.at_level(level)
-        rngs: dict = {}
-        while game.to_move(state) is not None and len(every) < decisions:
-            seat = game.to_move(state)
-            legal = game.legal_actions(state)
-            rng = rngs.setdefault(seat, seat_rng(seed, seat))
-            if len(legal) == 1:
-                action = legal[0]
-            elif seat == 0:
-                before = mcts._commitment
-                started = time.perf_counter()
-                action = mcts.choose(game, game.observe(state, 0), legal, Budget(), rng)
-                took = time.perf_counter() - started
-                every.append(took)
-                if not hooks_for(game).plans or mcts._commitment is not before:
-                    searches.append(took)
-            else:
-                agent = rules if 0 <= seat < players else automatic_agent(game, seat)
-                action = agent.choose(game, game.observe(state, seat), legal, Budget(), rng)
-            state = game.apply(state, action)
+        timed = Timed(level)
+        agents = [timed] + [make_agent("rules")] * (players - 1)
+        for _ in play_steps(game, agents, seed, options, budget=Budget):
+            if len(every) + len(timed.every) >= decisions:
+                break
+        every += timed.every
+        searches += timed.searches
         seed += 1
     return every, searches
 

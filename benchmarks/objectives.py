@@ -11,7 +11,6 @@ from __future__ import annotations
 
 import argparse
 import math
-import random
 import statistics
 import sys
 import time
@@ -22,6 +21,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 from ai.base import RandomAgent
 from ai.objectives import RulesAgent
 from ai.play import play_game
+from benchmarks.calls import microseconds_per_call, random_positions
 from core.objectives import GAME
 
 
@@ -35,19 +35,7 @@ def wilson(wins: int, n: int, z: float = 1.96) -> tuple[float, float]:
 
 
 def apply_cost(players: int, games: int = 100) -> float:
-    positions = []
-    for seed in range(games):
-        rng = random.Random(seed)
-        s = GAME.new({}, players, seed)
-        while not s.over:
-            legal = GAME.legal_actions(s)
-            a = legal[rng.randrange(len(legal))]
-            positions.append((s, a))
-            s = GAME.apply(s, a)
-    started = time.perf_counter()
-    for s, a in positions:
-        GAME.apply(s, a)
-    return (time.perf_counter() - started) / len(positions) * 1e6
+    return microseconds_per_call(random_positions(GAME, players, games), GAME.apply)
 
 
 def main() -> None:

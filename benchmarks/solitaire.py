@@ -21,6 +21,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from ai.base import Budget
 from ai.solitaire import RulesAgent
+from benchmarks.calls import microseconds_per_call, random_positions
 from core.solitaire import GAME
 from core.solitaire.board import VICTORY_LEVELS, victory_level
 
@@ -43,24 +44,9 @@ def play(seed: int, agent) -> tuple[float, int, object]:
 
 def call_costs(samples: int = 200) -> tuple[float, float]:
     """Mean microseconds per apply() and per legal_actions() over positions of random games."""
-    positions = []
-    for seed in range(samples):
-        rng = random.Random(seed)
-        s = GAME.new({}, 1, seed)
-        while s.step != "over":
-            legal = GAME.legal_actions(s)
-            a = legal[rng.randrange(len(legal))]
-            positions.append((s, a))
-            s = GAME.apply(s, a)
-    started = time.perf_counter()
-    for s, _ in positions:
-        GAME.legal_actions(s)
-    legal_cost = (time.perf_counter() - started) / len(positions)
-    started = time.perf_counter()
-    for s, a in positions:
-        GAME.apply(s, a)
-    apply_cost = (time.perf_counter() - started) / len(positions)
-    return apply_cost * 1e6, legal_cost * 1e6
+    positions = random_positions(GAME, 1, samples)
+    legal_cost = microseconds_per_call(positions, lambda s, _: GAME.legal_actions(s))
+    return microseconds_per_call(positions, GAME.apply), legal_cost
 
 
 def distribution(states) -> list[tuple[str, int]]:

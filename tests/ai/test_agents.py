@@ -11,8 +11,7 @@ import pytest
 import ai
 from ai.base import Budget, RandomAgent
 from ai.mcts import MCTSAgent
-from ai.play import automatic_agent, play_game
-from core.engine import resolve_options
+from ai.play import play_game, play_steps
 from tests.tinygame import GAME as DUEL
 
 
@@ -83,29 +82,19 @@ def test_a_plan_is_searched_once_a_turn_and_then_followed():
     import core
 
     game = core.game("conquer")
-    state = game.new(resolve_options(game.options, {"turn_limit": 10}), 2, 3)
     agent = MCTSAgent(8)
     searches = []
     real = agent.plan_search
 
-    def counting(*args):
-        searches.append(game.turn(state))
-        return real(*args)
+    def counting(game, view, *args):
+        searches.append(view.state.turn)
+        return real(game, view, *args)
 
     agent.plan_search = counting
-    rules = ai.agent("rules")
-    rng = random.Random(2)
     turns_decided = set()
-    while game.to_move(state) is not None and game.turn(state) <= 3:
-        seat, legal = game.to_move(state), game.legal_actions(state)
-        if len(legal) == 1:
-            action = legal[0]
-        elif seat == 0:
-            action = agent.choose(game, game.observe(state, 0), legal, Budget(), rng)
-            assert action in legal
-            turns_decided.add(game.turn(state))
-        else:
-            chooser = rules if seat == 1 else automatic_agent(game, seat)
-            action = chooser.choose(game, game.observe(state, seat), legal, Budget(), rng)
-        state = game.apply(state, action)
+    for move in play_steps(game, [agent, ai.agent("rules")], 3, {"turn_limit": 10}):
+        if move.seat == 0 and move.chosen:
+            turns_decided.add(game.turn(move.before))
+        if game.turn(move.after) > 3:
+            break
     assert searches == sorted(turns_decided) and len(searches) >= 2

@@ -18,7 +18,7 @@ import core
 from ai import agent as make_agent
 from ai.base import Budget
 from ai.mcts import MCTSAgent
-from ai.play import seat_rng
+from ai.play import play_steps
 from core.engine import parse_option_assignments
 
 ITERATIONS = {"solitaire": 60, "objectives": 60, "conquer": 40}
@@ -55,36 +55,20 @@ def positions(game_id: str, count: int = 6):
     """Decision points of the first seat in rule-based games, spread over each game."""
     game = core.game(game_id)
     options = parse_option_assignments(game.options, OPTIONS[game_id])
-    players = PLAYERS[game_id]
+    rules = [make_agent("rules")] * PLAYERS[game_id]
     found = []
     seed = 1
     while len(found) < count:
-        state = game.new(options, players, seed)
-        rules = make_agent("rules")
-        rngs = {}
         decisions = 0
-        while game.to_move(state) is not None:
-            seat = game.to_move(state)
-            legal = game.legal_actions(state)
-            if seat == 0 and len(legal) > 1:
+        for move in play_steps(game, rules, seed, options):
+            if move.seat == 0 and move.chosen:
                 decisions += 1
-                if decisions % SPACING[game_id] == 3 and len(found) < count:
-                    found.append(state)
-            if len(legal) == 1:
-                action = legal[0]
-            else:
-                agent = rules if 0 <= seat < players else _automatic(game, seat)
-                rng = rngs.setdefault(seat, seat_rng(seed, seat))
-                action = agent.choose(game, game.observe(state, seat), legal, Budget(), rng)
-            state = game.apply(state, action)
+                if decisions % SPACING[game_id] == 3:
+                    found.append(move.before)
+                    if len(found) == count:
+                        break
         seed += 1
     return game, found
-
-
-def _automatic(game, seat):
-    from ai.play import automatic_agent
-
-    return automatic_agent(game, seat)
 
 
 def twin(game, state, k: int):
