@@ -9,11 +9,10 @@ from __future__ import annotations
 from importlib import import_module
 
 from ai.base import Agent, AgentError, Budget, RandomAgent
+from core.seats import AGENT_KINDS, LEVELS
 
 __all__ = ["AGENT_KINDS", "Agent", "AgentError", "Budget", "RandomAgent", "agent", "rules_player"]
 
-LEVELS = ("easy", "normal", "hard")
-AGENT_KINDS = ("random", "rules", "mcts")
 
 # game id -> module with the game's rule-based player (`RulesAgent`)
 _RULES_MODULES = {
@@ -25,15 +24,17 @@ _RULES_MODULES = {
 
 def parse_agent_name(name: str) -> tuple[str, str | None]:
     """`"mcts:hard"` -> ("mcts", "hard"); a clear AgentError for anything else."""
-    kind, _, level = name.strip().lower().partition(":")
+    kind, colon, level = name.strip().lower().partition(":")
     if kind not in AGENT_KINDS:
         raise AgentError(f"unknown agent {name!r} (agents: random, rules, mcts:easy|normal|hard)")
     if kind == "mcts":
+        if colon and not level:
+            raise AgentError(f"{name!r} names no MCTS level (levels: {', '.join(LEVELS)})")
         level = level or "normal"
         if level not in LEVELS:
-            raise AgentError(f"unknown MCTS level {level!r} (levels: easy, normal, hard)")
+            raise AgentError(f"unknown MCTS level {level!r} (levels: {', '.join(LEVELS)})")
         return kind, level
-    if level:
+    if colon:
         raise AgentError(f"agent {kind!r} has no levels; got {name!r}")
     return kind, None
 

@@ -7,7 +7,7 @@ from __future__ import annotations
 
 from importlib import import_module
 
-__version__ = "0.1.0"  # the distribution's version (pyproject reads it from here)
+__version__ = "0.2.0"  # the distribution's version (pyproject reads it from here)
 
 from core.engine import Game
 

@@ -25,6 +25,7 @@ from core.engine import (
     encode_action,
     resolve_options,
 )
+from core.seats import HUMAN, LEVELLED, LEVELS, SEAT_KINDS
 
 FORMAT_TAG = "objective-game-record"
 FORMAT_VERSION = 1
@@ -43,12 +44,12 @@ class SeatInfo:
     """Who plays a seat: a person (`human`) or an agent (`random`, `rules`, `mcts`)."""
 
     name: str
-    kind: str = "human"
+    kind: str = HUMAN
     level: str | None = None
 
     @property
     def is_human(self) -> bool:
-        return self.kind == "human"
+        return self.kind == HUMAN
 
     @property
     def agent_name(self) -> str:
@@ -195,6 +196,8 @@ def decode(data: bytes) -> GameRecord:
     version = raw.get("version")
     if not isinstance(version, int) or isinstance(version, bool):
         raise SaveError("the save has no readable format version")
+    if version < 1:
+        raise SaveError(f"the save has an impossible format version ({version})")
     if version > FORMAT_VERSION:
         raise SaveError(
             f"the save was made by a newer version of Objective (format {version}; "
@@ -223,6 +226,18 @@ def _as_tuple(kinds):
     return kinds if isinstance(kinds, tuple) else (kinds,)
 
 
+def _checked_seat(name: str, kind: str, level: str | None) -> SeatInfo:
+    """A seat as saved, refused with a sentence if no one of that kind or level exists."""
+    if kind not in SEAT_KINDS:
+        raise ValueError(f"seat {name!r} is played by an unknown kind {kind!r}")
+    if kind in LEVELLED:
+        if level is not None and level not in LEVELS:
+            raise ValueError(f"seat {name!r} has an unknown level {level!r}")
+    elif level is not None:
+        raise ValueError(f"seat {name!r} ({kind}) cannot have a level")
+    return SeatInfo(name, kind, level)
+
+
 def _record_from(raw: dict) -> GameRecord:
     seats = []
     for seat in _want(raw, "seats", list):
@@ -233,7 +248,7 @@ def _record_from(raw: dict) -> GameRecord:
             raise TypeError("a seat entry is malformed")
         if level is not None and not isinstance(level, str):
             raise TypeError("a seat entry is malformed")
-        seats.append(SeatInfo(name, kind, level))
+        seats.append(_checked_seat(name, kind, level))
     options = _want(raw, "options", dict)
     if not all(isinstance(k, str) for k in options):
         raise TypeError("the options are malformed")
@@ -282,20 +297,29 @@ def replay_states(record: GameRecord) -> list:
     """Every position of the game, from the opening to the last action (for undo and review)."""
     game, state = start_state(record)
     states = [state]
+    # a save from another version may fail because that version's rules differ, not the file
+    other = (
+        f" (it was made by Objective {record.app_version}, whose rules for this game may differ)"
+        if record.app_version != APP_VERSION
+        else ""
+    )
     for n, action in enumerate(record.actions, 1):
         try:
             state = game.apply(state, action)
         except IllegalAction as err:
             raise SaveError(
-                f"the save is damaged: move {n} ({list(action)}) is not legal there ({err.why})"
+                f"the save is damaged: move {n} ({list(action)}) is not legal there "
+                f"({err.why}){other}"
             ) from None
         except Exception:
             raise SaveError(
-                f"the save is damaged: move {n} ({list(action)}) cannot be played"
+                f"the save is damaged: move {n} ({list(action)}) cannot be played{other}"
             ) from None
         states.append(state)
     if record.digest and state_digest(state) != record.digest:
-        raise SaveError("the save is damaged: replaying it does not reach the saved position")
+        raise SaveError(
+            f"the save is damaged: replaying it does not reach the saved position{other}"
+        )
     return states
 
 

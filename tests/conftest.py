@@ -8,6 +8,12 @@ import pytest
 import core
 
 
+@pytest.fixture(autouse=True)
+def crash_reports(tmp_path_factory, monkeypatch):
+    """Crash reports of a test run go to a temporary folder, never the user's log folder."""
+    monkeypatch.setenv("OBJECTIVE_CRASH_DIR", str(tmp_path_factory.mktemp("crash")))
+
+
 @pytest.fixture
 def duel(monkeypatch):
     """The contract's test game, registered as `duel` for saves, CLI and screen tests."""

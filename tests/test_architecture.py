@@ -15,7 +15,7 @@ ALLOWED = {
     "core": {"core"},
     "ai": {"ai", "core"},
     "saves": {"saves", "core", "msgpack", "platformdirs"},
-    "tui": {"tui", "ai", "saves", "core", "textual", "rich"},
+    "tui": {"tui", "ai", "saves", "core", "textual", "rich", "platformdirs"},
 }
 FORBIDDEN_CALLS_IN_CORE = {"print", "open", "input", "exec", "eval"}
 FORBIDDEN_MODULES_IN_CORE = {"random", "os", "io", "pathlib", "time", "threading", "subprocess"}
@@ -69,3 +69,57 @@ def test_ai_sees_views_not_states():
                     assert not (name.endswith("State") or name == "Work"), (
                         f"{path.relative_to(ROOT)} imports {name} from {node.module}"
                     )
+
+
+def module_name(path: Path) -> str:
+    parts = path.relative_to(ROOT).with_suffix("").parts
+    return ".".join(parts[:-1] if parts[-1] == "__init__" else parts)
+
+
+def internal_imports(path: Path, known: set[str]) -> set[str]:
+    """The project modules a module imports, at any depth of its code (function bodies too).
+    The packages that an import loads on the way count too, except the module's own ancestors
+    (Python loads those before the module itself anyway)."""
+    me = module_name(path)
+    out = set()
+    for node in ast.walk(ast.parse(path.read_text())):
+        names = []
+        if isinstance(node, ast.Import):
+            names = [alias.name for alias in node.names]
+        elif isinstance(node, ast.ImportFrom) and node.level == 0 and node.module:
+            names = [node.module] + [f"{node.module}.{alias.name}" for alias in node.names]
+        for name in names:
+            while name and name not in known:
+                name = name.rpartition(".")[0]
+            if name and not me.startswith(name + "."):
+                out.add(name)
+            # importing a.b.c runs a/__init__ and a/b/__init__ first
+            parent = name.rpartition(".")[0]
+            while parent:
+                if parent in known and not me.startswith(parent + "."):
+                    out.add(parent)
+                parent = parent.rpartition(".")[0]
+    return out
+
+
+@pytest.mark.parametrize("package", PACKAGES)
+def test_no_import_cycles(package):
+    """Within a package the arrows point one way: no module imports one that imports it back."""
+    paths = {module_name(p): p for p in modules(package)}
+    known = set(paths)
+    graph = {m: internal_imports(p, known) - {m} for m, p in paths.items()}
+    state: dict[str, int] = {}
+
+    def visit(m: str, trail: list[str]) -> None:
+        state[m] = 1
+        for n in sorted(graph.get(m, ())):
+            if state.get(n) == 1:
+                cycle = trail[trail.index(n) :] if n in trail else trail
+                raise AssertionError(" -> ".join([*cycle, n]))
+            if n not in state:
+                visit(n, [*trail, n])
+        state[m] = 2
+
+    for m in sorted(graph):
+        if m not in state:
+            visit(m, [m])

@@ -52,8 +52,16 @@ def test_console_script_unknown_game_has_no_traceback():
         (["new", "duel", "--players", "5"], "for 2 players, not 5"),
         (["new", "duel", "--seat", "genius"], "unknown agent 'genius'"),
         (["new", "duel", "--seat", "mcts:godlike"], "unknown MCTS level"),
-        (["new", "duel", "--seed", "x"], "invalid int value"),
-        (["simulate", "duel", "--agents", "random", "--games", "0"], "at least 1"),
+        (["new", "duel", "--seed", "x"], "takes a whole number, not 'x'"),
+        (["new", "duel", "--seed", "-1"], "must be from 0"),
+        (["simulate", "duel", "--seed", "-1"], "must be from 0"),
+        (["arena", "duel", "--agents", "random,rules", "--seed", "-1"], "must be from 0"),
+        (["simulate", "duel", "--agents", "random", "--games", "0"], "must be from 1"),
+        (["simulate", "duel", "--games", str(10**30)], "must be from 1 to 100000"),
+        (["arena", "duel", "--agents", "random,rules", "--jobs", "1000"], "must be from 1 to 64"),
+        (["new", "duel", "--seat", "mcts:"], "names no MCTS level (levels: easy, normal, hard)"),
+        (["new", "duel", "--seat", "rules:"], "has no levels"),
+        (["simulate", "duel", "--agents", "mcts:,rules"], "names no MCTS level"),
         (["simulate", "duel", "--agents", "wizard"], "unknown agent"),
         (["frobnicate"], "invalid choice"),
         (
@@ -122,3 +130,106 @@ def test_version(capsys):
         cli.main(["--version"])
     assert info.value.code == 0
     assert capsys.readouterr().out.startswith("objective ")
+
+
+def subcommands() -> list[str]:
+    """Every subcommand the parser knows (so a new one is covered without editing the tests)."""
+    parser = cli.build_parser()
+    (sub,) = [a for a in parser._actions if isinstance(a, cli.argparse._SubParsersAction)]
+    return sorted(sub.choices)
+
+
+@pytest.mark.parametrize("argv", [["--help"], ["-h"], *([c, "--help"] for c in subcommands())])
+def test_every_help_exits_0_with_usage(capsys, argv):
+    with pytest.raises(SystemExit) as info:
+        cli.main(argv)
+    out, err = capsys.readouterr()
+    assert info.value.code == 0
+    assert out.startswith("usage: objective") and not err
+
+
+@pytest.mark.parametrize(
+    ("make", "expected"),
+    [
+        (lambda tmp: tmp, "is a folder, not a file"),
+        (lambda tmp: tmp / "missing" / "x.jsonl", "does not exist"),
+        (lambda tmp: "/dev/full", "is not a regular file"),
+    ],
+    ids=["folder", "missing-folder", "device"],
+)
+def test_a_trace_path_that_cannot_be_written_exits_1(duel, capsys, tmp_path, make, expected):
+    argv = [
+        "simulate",
+        "duel",
+        "--agents",
+        "random",
+        "--games",
+        "1",
+        "--trace",
+        str(make(tmp_path)),
+    ]
+    code, out, err = run(capsys, *argv)
+    assert code == 1 and not out
+    assert "cannot write the trace" in one_line(err) and expected in err
+
+
+def test_a_full_disk_leaves_the_old_trace_untouched(duel, capsys, tmp_path, monkeypatch):
+    import errno
+
+    trace = tmp_path / "t.jsonl"
+    trace.write_text("the previous run\n")
+
+    def full(stream, obj):
+        raise OSError(errno.ENOSPC, "No space left on device")
+
+    monkeypatch.setattr(cli, "_write", full)
+    argv = ["simulate", "duel", "--agents", "random", "--games", "1", "--trace", str(trace)]
+    code, _, err = run(capsys, *argv)
+    assert code == 1
+    assert "No space left on device" in one_line(err) and str(trace) in err
+    assert trace.read_text() == "the previous run\n"
+    assert [p.name for p in tmp_path.iterdir()] == ["t.jsonl"]  # no temporary file left
+
+
+def test_trace_to_stdout(duel, capsys):
+    code, out, err = run(
+        capsys, "simulate", "duel", "--agents", "random", "--games", "1", "--trace", "-"
+    )
+    assert code == 0, err
+    assert code == 0
+    assert json.loads(out.splitlines()[0])["type"] == "setup"
+
+
+def test_a_save_dir_that_is_a_file_exits_1(duel, capsys, tmp_path, monkeypatch):
+    import tui.app
+
+    monkeypatch.setattr(tui.app.ObjectiveApp, "run", lambda self: pytest.fail("a screen opened"))
+    blocker = tmp_path / "file"
+    blocker.write_text("x")
+    code, _, err = run(capsys, "--save-dir", str(blocker), "new", "duel")
+    assert code == 1 and "it is a file, not a folder" in one_line(err)
+
+
+def test_an_unexpected_error_is_one_line_with_a_crash_report(capsys, tmp_path, monkeypatch):
+    monkeypatch.setenv("OBJECTIVE_CRASH_DIR", str(tmp_path))
+
+    def boom(args):
+        raise RuntimeError("the dice fell off the table")
+
+    monkeypatch.setitem(cli.COMMANDS, "simulate", boom)
+    code, _, err = run(capsys, "simulate", "duel")
+    assert code == 1
+    line = one_line(err)
+    (report,) = tmp_path.iterdir()
+    assert "the dice fell off the table" in line and str(report) in line
+    assert "Traceback" in report.read_text() and "RuntimeError" in report.read_text()
+
+
+def test_the_app_exit_status_is_the_commands(duel, capsys, monkeypatch):
+    import tui.app
+
+    def crashed(self):
+        self._return_code = 1
+
+    monkeypatch.setattr(tui.app.ObjectiveApp, "run", crashed)
+    assert cli.main(["new", "duel"]) == 1

@@ -11,9 +11,10 @@ from textual.events import Resize
 
 from saves.record import GameRecord, SaveError, SeatInfo, new_record
 from saves.store import SaveStore
-from tui.screens import screen_class_for
 from tui.screens.game import GameScreen
+from tui.screens.registry import screen_class_for
 from tui.session import Session
+from tui.terminal import MIN_HEIGHT, MIN_WIDTH
 
 # Textual's own bindings that the general keys below already explain.
 HELP_HIDDEN_ACTIONS = {
@@ -27,7 +28,6 @@ HELP_HIDDEN_ACTIONS = {
     "app.copy_text",
 }
 
-MIN_WIDTH, MIN_HEIGHT = 80, 24  # below this the "terminal too small" notice covers the screen
 
 GENERAL_KEYS = [
     ("tab / shift+tab", "Move between the parts of the screen"),
@@ -62,6 +62,7 @@ class ObjectiveApp(App[None]):
         self.ai_delay = ai_delay
         self.step_pause = step_pause  # seconds between the enemy's steps (None: player's choice)
         self._too_small = None
+        self._crash_line: str | None = None
 
     def get_default_screen(self):
         """Straight into a game (`objective new`/`load`): the game is the first screen, and the
@@ -177,6 +178,43 @@ class ObjectiveApp(App[None]):
         in_game = any(isinstance(s, GameScreen) for s in self.screen_stack)
         note = "\nYour game is autosaved at the end of every turn." if in_game else ""
         self.push_screen(ConfirmScreen(f"Quit Objective?{note}", yes="Quit", no="Stay"), answer)
+
+    # --- a crash ------------------------------------------------------------------------------
+
+    def _handle_exception(self, error: Exception) -> None:
+        """An unexpected error: autosave what can be saved, write a crash report, and leave with
+        exit status 1 and one line saying where the report is (Textual's traceback stays in it)."""
+        if self._crash_line is None:
+            from tui.crash import crash_line, write_report
+
+            saved = self._autosave_after_crash()
+            self._crash_line = crash_line(error, write_report(error, self._crash_context()), saved)
+        super()._handle_exception(error)
+
+    def _fatal_error(self) -> None:
+        from rich.text import Text
+
+        self.bell()
+        self._exit_renderables.append(Text(self._crash_line or "objective: stopped by an error"))
+        self._close_messages_no_wait()
+
+    def _autosave_after_crash(self) -> str:
+        saved = []
+        for screen in self.screen_stack:
+            session = getattr(screen, "session", None)
+            if isinstance(screen, GameScreen) and session is not None:
+                try:
+                    self.store.autosave(session.record)
+                    saved.append(session.game.title)
+                except Exception:
+                    continue
+        return f"Your game ({', '.join(saved)}) was autosaved." if saved else ""
+
+    def _crash_context(self) -> str:
+        try:
+            return f"screen {type(self.screen).__name__}"
+        except Exception:
+            return ""
 
     # --- terminal size -----------------------------------------------------------------------
 

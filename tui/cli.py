@@ -1,7 +1,9 @@
 """`objective`: the TUI, and the headless commands (new, load, simulate, arena).
 
-Usage errors exit 2 with one line on stderr; a bad save file exits 1 with the reason, before any
-screen opens. Nothing here prints a traceback for a mistake a person can make.
+One error path: a mistake on the command line exits 2, any other failure a person can cause (a
+path that cannot be read or written, a full disk, a damaged save) exits 1, each with one sentence
+on stderr naming the problem. An unexpected error writes a crash report and says where it is, in
+one line; a traceback never reaches the terminal.
 """
 
 from __future__ import annotations
@@ -23,16 +25,47 @@ if TYPE_CHECKING:
     from saves.record import SeatInfo
 
 EXIT_USAGE = 2
-EXIT_BAD_FILE = 1
+EXIT_FAILURE = 1
+EXIT_BAD_FILE = EXIT_FAILURE
+
+MAX_SEED = 2**63 - 1
+MAX_GAMES = 100_000
+MAX_JOBS = 64
 
 
 class UsageError(Exception):
     """A mistake on the command line: one line on stderr, exit 2."""
 
 
+class CommandError(Exception):
+    """A failure the command could not get past (a path, a disk, a save): one line, exit 1."""
+
+
 class Parser(argparse.ArgumentParser):
     def error(self, message: str) -> NoReturn:
         raise UsageError(message)
+
+
+def whole_number(name: str, low: int, high: int):
+    """An argparse type: a whole number in [low, high], refused with a sentence otherwise."""
+
+    def parse(text: str) -> int:
+        try:
+            value = int(text.strip())
+        except ValueError:
+            raise argparse.ArgumentTypeError(f"takes a whole number, not {text!r}") from None
+        if not low <= value <= high:
+            raise argparse.ArgumentTypeError(f"must be from {low} to {high}, not {value}")
+        return value
+
+    parse.__name__ = name  # argparse names the type in its messages
+    return parse
+
+
+SEED = whole_number("--seed", 0, MAX_SEED)
+PLAYERS = whole_number("--players", 1, 99)
+GAMES = whole_number("--games", 1, MAX_GAMES)
+JOBS = whole_number("--jobs", 1, MAX_JOBS)
 
 
 def build_parser() -> argparse.ArgumentParser:
@@ -45,11 +78,11 @@ def build_parser() -> argparse.ArgumentParser:
     parser.add_argument(
         "--save-dir", help="folder for saves (default: $OBJECTIVE_SAVE_DIR or the user data folder)"
     )
-    sub = parser.add_subparsers(dest="command", parser_class=Parser)
+    sub = parser.add_subparsers(dest="command", parser_class=Parser, metavar="COMMAND")
 
     new = sub.add_parser("new", help="start a new game straight away")
     new.add_argument("game", help="game id: " + ", ".join(core.game_ids()))
-    new.add_argument("--players", type=int, help="number of players")
+    new.add_argument("--players", type=PLAYERS, help="number of players")
     new.add_argument(
         "--seat",
         action="append",
@@ -58,14 +91,8 @@ def build_parser() -> argparse.ArgumentParser:
         help="who plays each seat, in order: human, random, rules, "
         "mcts[:easy|normal|hard] (repeat per seat)",
     )
-    new.add_argument("--seed", type=int, help="the game seed (same seed + same moves = same game)")
-    new.add_argument(
-        "--option",
-        action="append",
-        default=[],
-        metavar="KEY=VALUE",
-        help="set a rule option (repeatable)",
-    )
+    new.add_argument("--seed", type=SEED, help="the game seed (same seed + same moves = same game)")
+    _add_option_argument(new)
 
     load = sub.add_parser("load", help="open a saved game")
     load.add_argument("file", help="the save file")
@@ -80,11 +107,11 @@ def build_parser() -> argparse.ArgumentParser:
     sim.add_argument(
         "--trace",
         metavar="FILE.jsonl",
-        help="write every action and die as JSON Lines (docs/trace-format.md)",
+        help="write every action and die as JSON Lines (docs/trace-format.md); - for stdout",
     )
 
     arena = sub.add_parser(
-        "arena", help="pit agents against each other over seeded games, with 95% intervals"
+        "arena", help="pit agents against each other over seeded games, with 95%% intervals"
     )
     _add_batch_arguments(arena)
     arena.add_argument(
@@ -94,16 +121,12 @@ def build_parser() -> argparse.ArgumentParser:
         "mcts:LEVEL",
     )
     arena.add_argument(
-        "--jobs", type=int, default=1, help="worker processes (results do not depend on it)"
+        "--jobs", type=JOBS, default=1, help="worker processes (results do not depend on it)"
     )
     return parser
 
 
-def _add_batch_arguments(p: argparse.ArgumentParser) -> None:
-    p.add_argument("game", help="game id: " + ", ".join(core.game_ids()))
-    p.add_argument("--games", type=int, default=10, help="how many games")
-    p.add_argument("--players", type=int, help="number of players")
-    p.add_argument("--seed", type=int, default=1, help="seed of the first game")
+def _add_option_argument(p: argparse.ArgumentParser) -> None:
     p.add_argument(
         "--option",
         action="append",
@@ -111,6 +134,14 @@ def _add_batch_arguments(p: argparse.ArgumentParser) -> None:
         metavar="KEY=VALUE",
         help="set a rule option (repeatable)",
     )
+
+
+def _add_batch_arguments(p: argparse.ArgumentParser) -> None:
+    p.add_argument("game", help="game id: " + ", ".join(core.game_ids()))
+    p.add_argument("--games", type=GAMES, default=10, help="how many games")
+    p.add_argument("--players", type=PLAYERS, help="number of players")
+    p.add_argument("--seed", type=SEED, default=1, help="seed of the first game")
+    _add_option_argument(p)
     p.add_argument("--json", action="store_true", help="print JSON instead of a table")
 
 
@@ -141,13 +172,17 @@ def resolve_options(game, pairs: Sequence[str]) -> dict:
         raise UsageError(str(err)) from None
 
 
-def resolve_agents(text: str) -> list[str]:
+def resolve_agents(text: str, game=None) -> list[str]:
     names = [n.strip() for n in text.split(",") if n.strip()]
     if not names:
         raise UsageError("--agents needs at least one agent")
     for name in names:
         try:
-            parse_agent_name(name)
+            kind, _ = parse_agent_name(name)
+            if game is not None and kind == "rules":
+                from ai import rules_player
+
+                rules_player(game.id)
         except AgentError as err:
             raise UsageError(str(err)) from None
     return names
@@ -183,22 +218,32 @@ def resolve_seats(game, players: int | None, kinds: Sequence[str]) -> list[SeatI
 def store_for(args):
     from saves.store import SaveStore
 
-    return SaveStore(Path(args.save_dir).expanduser() if args.save_dir else None)
+    if not args.save_dir:
+        return SaveStore()
+    if "\0" in args.save_dir:
+        raise CommandError(f"{args.save_dir!r} is not a valid folder name")
+    folder = Path(args.save_dir).expanduser()
+    if folder.exists() and not folder.is_dir():
+        raise CommandError(f"cannot keep saves in {folder}: it is a file, not a folder")
+    return SaveStore(folder)
+
+
+def run_app(app) -> int:
+    """Run the TUI; a crash inside it has already been reported in one line (exit 1)."""
+    app.run()
+    return app.return_code or 0
 
 
 def cmd_tui(args) -> int:
     from tui.app import ObjectiveApp
 
-    ObjectiveApp(store=store_for(args)).run()
-    return 0
+    return run_app(ObjectiveApp(store=store_for(args)))
 
 
 def cmd_new(args) -> int:
     game = resolve_game(args.game)
     seats = resolve_seats(game, args.players, args.seat)
     options = resolve_options(game, args.option)
-    if args.seed is not None and args.seed < 0:
-        raise UsageError("--seed must not be negative")
     from saves.record import new_record
     from tui.app import ObjectiveApp
     from tui.session import Session
@@ -210,8 +255,7 @@ def cmd_new(args) -> int:
     except OptionError as err:
         raise UsageError(str(err)) from None
     app._start_session = Session.from_record(record)
-    app.run()
-    return 0
+    return run_app(app)
 
 
 def cmd_load(args) -> int:
@@ -223,13 +267,28 @@ def cmd_load(args) -> int:
     try:
         session = Session.from_record(read_record(path))
     except SaveError as err:
-        print(f"objective: cannot load {path}: {err}", file=sys.stderr)
-        return EXIT_BAD_FILE
+        raise CommandError(f"cannot load {path}: {err}") from None
     from tui.app import ObjectiveApp
 
     autosave = path.name.startswith("autosave-")
-    ObjectiveApp(store=store_for(args), session=session, save_path=None if autosave else path).run()
-    return 0
+    app = ObjectiveApp(store=store_for(args), session=session, save_path=None if autosave else path)
+    return run_app(app)
+
+
+def trace_output(target: str | None):
+    """Where `--trace` writes: nowhere, stdout (`-`), or a file that appears only when complete."""
+    import contextlib
+
+    if target is None:
+        return contextlib.nullcontext(None)
+    if target == "-":
+        return contextlib.nullcontext(sys.stdout)
+    from saves.store import atomic_writer, output_problem
+
+    problem = output_problem(target)
+    if problem:
+        raise CommandError(f"cannot write the trace: {problem}")
+    return atomic_writer(target, "w")
 
 
 def cmd_simulate(args) -> int:
@@ -240,39 +299,27 @@ def cmd_simulate(args) -> int:
     game = resolve_game(args.game)
     players = resolve_players(game, args.players)
     options = resolve_options(game, args.option)
-    names = resolve_agents(args.agents)
-    if args.games < 1:
-        raise UsageError("--games must be at least 1")
+    names = resolve_agents(args.agents, game)
     seat_names = [names[i % len(names)] for i in range(players)]
-    trace = open(args.trace, "w", encoding="utf-8") if args.trace else None  # noqa: SIM115
     results = []
     try:
-        for n in range(args.games):
-            seed = args.seed + n
-            agents = [agent(name) for name in seat_names]
-            on_step = None
-            if trace is not None:
-                on_step = _tracer(trace, game, n)
-            result = play_game(
-                game, agents, seed, options, budget=lambda: Budget(), on_step=on_step
-            )
-            results.append(result)
-            if trace is not None:
-                _write(
-                    trace,
-                    {
-                        "type": "end",
-                        "game": game.id,
-                        "n": n,
-                        "seed": seed,
-                        "turn": game.turn(result.final),
-                        "actions": len(result.actions),
-                        "outcome": _outcome_json(result.outcome),
-                    },
+        with trace_output(args.trace) as trace:
+            for n in range(args.games):
+                seed = args.seed + n
+                agents = [agent(name) for name in seat_names]
+                on_step = None
+                if trace is not None:
+                    on_step = _tracer(trace, game, n, seed, options, players)
+                result = play_game(
+                    game, agents, seed, options, budget=lambda: Budget(), on_step=on_step
                 )
-    finally:
-        if trace is not None:
-            trace.close()
+                results.append(result)
+                if trace is not None:
+                    _write(trace, _end_line(game, n, seed, result))
+    except OSError as err:
+        raise CommandError(
+            f"cannot write the trace to {args.trace}: {err.strerror or err}"
+        ) from None
     report = simulation_report(game, players, options, seat_names, args.seed, results)
     if args.json:
         print(json.dumps(report, indent=1))
@@ -286,7 +333,7 @@ def cmd_arena(args) -> int:
 
     game = resolve_game(args.game)
     options = resolve_options(game, args.option)
-    names = resolve_agents(args.agents)
+    names = resolve_agents(args.agents, game)
     if len(names) < 2:
         raise UsageError("--agents needs at least two agents to compare")
     if game.id == "solitaire" and len(set(names)) < len(names):
@@ -295,10 +342,6 @@ def cmd_arena(args) -> int:
         resolve_players(game, args.players)
     elif game.id != "solitaire" and len(names) not in game.seats:
         raise UsageError(f"give --players: {game.title} does not seat {len(names)} players")
-    if args.games < 1:
-        raise UsageError("--games must be at least 1")
-    if args.jobs < 1:
-        raise UsageError("--jobs must be at least 1")
     report = run_arena(game.id, names, args.games, args.seed, args.players, options, args.jobs)
     if args.json:
         print(json.dumps(report, indent=1))
@@ -311,8 +354,24 @@ def _write(stream, obj) -> None:
     stream.write(json.dumps(obj, separators=(",", ":")) + "\n")
 
 
-def _tracer(stream, game, n):
+def _tracer(stream, game, n, seed, options, players):
+    """Trace lines for one game: its set-up (every die of it), then one line per action."""
     from core.engine import encode_action
+
+    opening = game.new(options, players, seed)
+    _write(
+        stream,
+        {
+            "type": "setup",
+            "game": game.id,
+            "n": n,
+            "seed": seed,
+            "players": players,
+            "options": options,
+            "events": [e.to_json() for e in game.events(opening)],
+            "state": game.to_json(game.observe(opening, None)),
+        },
+    )
 
     def on_step(step) -> None:
         _write(
@@ -330,6 +389,18 @@ def _tracer(stream, game, n):
         )
 
     return on_step
+
+
+def _end_line(game, n: int, seed: int, result) -> dict:
+    return {
+        "type": "end",
+        "game": game.id,
+        "n": n,
+        "seed": seed,
+        "turn": game.turn(result.final),
+        "actions": len(result.actions),
+        "outcome": _outcome_json(result.outcome),
+    }
 
 
 def _outcome_json(outcome) -> dict:
@@ -419,10 +490,23 @@ def main(argv: Sequence[str] | None = None) -> int:
         args = parser.parse_args(argv)
         return COMMANDS[args.command](args)
     except UsageError as err:
-        print(f"objective: error: {err}", file=sys.stderr)
-        return EXIT_USAGE
+        return _fail(EXIT_USAGE, f"objective: error: {err}")
+    except CommandError as err:
+        return _fail(EXIT_FAILURE, f"objective: {err}")
     except KeyboardInterrupt:
         return 130
+    except OSError as err:  # a path or a disk the command could not get past
+        where = f" ({err.filename})" if getattr(err, "filename", None) else ""
+        return _fail(EXIT_FAILURE, f"objective: {err.strerror or err}{where}")
+    except Exception as err:
+        from tui.crash import crash_line, write_report
+
+        return _fail(EXIT_FAILURE, crash_line(err, write_report(err, "the command line")))
+
+
+def _fail(code: int, line: str) -> int:
+    print(line, file=sys.stderr)
+    return code
 
 
 if __name__ == "__main__":

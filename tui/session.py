@@ -95,31 +95,40 @@ class Session:
         self.record = self.record.with_actions((*self.actions, action), state, self.game)
         return self.game.events(state)
 
-    def undo_target(self) -> int | None:
-        """How many actions undo may take back: to the last die roll, never across it.
+    def irreversible(self, k: int) -> bool:
+        """Whether action k (1-based) cannot be taken back: it rolled a die or showed a card.
+        A game may say more precisely what it reveals (`undo_barrier(before, after)`)."""
+        before, after = self.states[k - 1], self.states[k]
+        barrier = getattr(self.game, "undo_barrier", None)
+        if barrier is not None:
+            return barrier(before, after)
+        return any(e.draws for e in self.game.events(after))
 
-        Returns the number of actions to remove so that the latest human decision made after
-        the last random event is taken back (None when nothing can be undone).
+    def undo_refusal(self) -> str | None:
+        """Why Ctrl+Z cannot take anything back now (None when it can).
+
+        Undo belongs to the seat that acted: the human to move may take back their own last
+        decision, never another seat's (hot-seat players cannot see or change each other's
+        moves), and never one that rolled a die or drew a card (no save-scumming).
         """
+        me = self.to_move
+        if not self.seat_is_human(me):
+            return "It is not your move."
         n = len(self.actions)
-        k = n
-        while k > 0:
-            rolled = any(e.draws for e in self.game.events(self.states[k]))
-            if rolled:
-                break
-            k -= 1
-        # k = index of the last state produced by a rolling action (or 0): cannot go before it
-        for back in range(n, k, -1):
-            seat = self.game.to_move(self.states[back - 1])
-            if self.seat_is_human(seat):
-                return n - (back - 1)
+        if n == 0:
+            return "Nothing to undo yet."
+        actor = self.game.to_move(self.states[n - 1])
+        if actor != me:
+            return f"Nothing of yours to undo: {self.seat_name(actor)} moved since."
+        if self.irreversible(n):
+            return "Your last decision rolled a die or drew a card: it stands."
         return None
 
     def undo(self) -> bool:
-        count = self.undo_target()
-        if not count:
+        """Take back the last decision of the human to move (see `undo_refusal`)."""
+        if self.undo_refusal() is not None:
             return False
-        del self.states[len(self.states) - count :]
-        self.record = self.record.with_actions(self.actions[:-count], self.state, self.game)
+        del self.states[-1]
+        self.record = self.record.with_actions(self.actions[:-1], self.state, self.game)
         self._rngs.clear()
         return True

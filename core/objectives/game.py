@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from core.engine import IllegalAction, OptionError, Outcome, resolve_options
 from core.objectives import rules, view
-from core.objectives.cards import FW_BY_KEY, FW_TYPES, fw, nva, objective, team_target
+from core.objectives.cards import FW_BY_KEY, FW_CARDS, FW_TYPES, fw, nva, objective, team_target
 from core.objectives.state import BID, CALL_OFF, MAIN, OPTIONS, OVER, REINFORCE, Rules
 
 PHASE_TITLES = {
@@ -30,7 +30,14 @@ class ObjectivesVietnam:
     def new(self, options, players, seed):
         if players not in self.seats:
             raise OptionError("Objectives: Vietnam is for 1 to 6 players")
-        return rules.new_game(Rules(**resolve_options(self.options, options)), players, seed)
+        values = Rules(**resolve_options(self.options, options))
+        hand = rules.hand_size_for(values, players)
+        if hand * players > len(FW_CARDS):
+            raise OptionError(
+                f"a starting hand of {hand} for {players} players needs {hand * players} Free "
+                f"World cards; the deck has {len(FW_CARDS)}"
+            )
+        return rules.new_game(values, players, seed)
 
     def to_move(self, s):
         return rules.to_move(s)
@@ -73,6 +80,11 @@ class ObjectivesVietnam:
                 f"{'win' if len(winners) > 1 else 'wins'} with {best} points."
             )
         return Outcome(returns, sentence, winners, "Team win")
+
+    def undo_barrier(self, before, after) -> bool:
+        """A decision that drew, dealt or turned up a card cannot be taken back: the table saw
+        something new (a draw into a hand, a reveal, bids turned up, a reshuffle)."""
+        return any(e.draws for e in after.events) or _seen(before) != _seen(after)
 
     def observe(self, s, seat):
         return view.observe(s, seat)
@@ -173,6 +185,13 @@ class ObjectivesVietnam:
         if v.phase == OVER:
             data["result"] = v.end_reason
         return data
+
+
+def _seen(s) -> tuple:
+    """Everything that changes when a card leaves a deck or turns face up."""
+    c = s.combat
+    shown = (c.revealed, c.fw_cards) if c is not None else ()
+    return (s.fw_deck, s.nva_deck, s.obj_deck, s.fw_discard, s.nva_discard, shown)
 
 
 def _effective(v, card: int) -> int:

@@ -80,6 +80,20 @@ BAD_FILES = {
     "illegal action": (lambda d: raw_record(d, actions=[["stand"], ["fly"]]), "is not legal"),
     "digest mismatch": (lambda d: raw_record(d, digest="0" * 32), "does not reach the saved"),
     "bad option": (lambda d: raw_record(d, options={"bust_limit": 99}), "option"),
+    "version 0": (lambda d: raw_record(d, version=0), "impossible format version (0)"),
+    "version -5": (lambda d: raw_record(d, version=-5), "impossible format version (-5)"),
+    "unknown seat kind": (
+        lambda d: raw_record(d, seats=[["Ann", "human", None], ["Bot", "bogus", None]]),
+        "unknown kind 'bogus'",
+    ),
+    "unknown level": (
+        lambda d: raw_record(d, seats=[["Ann", "human", None], ["Bot", "mcts", "ultra"]]),
+        "unknown level 'ultra'",
+    ),
+    "level on a levelless kind": (
+        lambda d: raw_record(d, seats=[["Ann", "human", "hard"], ["Bot", "random", None]]),
+        "cannot have a level",
+    ),
 }
 
 
@@ -171,3 +185,70 @@ def test_save_dir_from_environment(monkeypatch, tmp_path):
     monkeypatch.delenv("OBJECTIVE_SAVE_DIR")
     assert default_save_dir().name == "saves"
     assert "objective" in str(default_save_dir())
+
+
+# --- paths that are not files ------------------------------------------------------------------
+
+
+def test_a_fifo_is_refused_at_once_not_waited_on(tmp_path):
+    fifo = tmp_path / "game.objective"
+    os.mkfifo(fifo)
+    with pytest.raises(SaveError, match="not a regular file"):
+        read_record(fifo)  # would block forever if it were opened for reading
+
+
+@pytest.mark.parametrize("device", ["/dev/zero", "/dev/urandom"])
+def test_a_link_to_an_endless_device_is_refused_without_reading_it(tmp_path, device):
+    link = tmp_path / "game.objective"
+    link.symlink_to(device)
+    with pytest.raises(SaveError, match="not a regular file"):
+        read_record(link)
+
+
+def test_reading_stops_at_the_size_limit(tmp_path, monkeypatch):
+    import saves.store
+
+    monkeypatch.setattr(saves.store, "MAX_FILE_BYTES", 1000)
+    big = tmp_path / "big.objective"
+    big.write_bytes(b"\x00" * 5000)
+    with pytest.raises(SaveError, match="far too large"):
+        read_record(big)
+
+
+def test_a_folder_is_not_a_save(tmp_path):
+    with pytest.raises(SaveError, match="is a folder"):
+        read_record(tmp_path)
+
+
+def test_the_save_list_survives_fifos_devices_and_folders(duel, tmp_path):
+    store = SaveStore(tmp_path)
+    record, _ = finished_record(duel)
+    good = store.save(record)
+    os.mkfifo(tmp_path / "pipe.objective")
+    (tmp_path / "zero.objective").symlink_to("/dev/zero")
+    (tmp_path / "folder.objective").mkdir()
+    entries = {e.path.name: e for e in store.entries()}
+    assert entries[good.name].record == record
+    for name in ("pipe.objective", "zero.objective", "folder.objective"):
+        assert entries[name].record is None and entries[name].error
+
+
+def test_listing_removes_stale_temporary_files_only(duel, tmp_path):
+    store = SaveStore(tmp_path)
+    stale = tmp_path / ".tmp-abc.objective"
+    fresh = tmp_path / ".tmp-def.objective"
+    stale.write_bytes(b"x" * 100)
+    fresh.write_bytes(b"y")
+    os.utime(stale, (1_000_000, 1_000_000))
+    store.entries()
+    assert not stale.exists() and fresh.exists()
+
+
+def test_a_save_never_replaces_a_device(duel, tmp_path):
+    store = SaveStore(tmp_path)
+    record, _ = finished_record(duel)
+    link = tmp_path / "dev.objective"
+    link.symlink_to("/dev/null")
+    with pytest.raises(SaveError, match="not a regular file"):
+        store.save(record, link)
+    assert link.is_symlink() and os.readlink(link) == "/dev/null"

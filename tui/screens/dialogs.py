@@ -9,11 +9,14 @@ from rich.text import Text
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Center, Horizontal, Vertical, VerticalScroll
-from textual.screen import ModalScreen, Screen
+from textual.screen import Screen
 from textual.widgets import Button, Static
 
+from tui.screens.base import Dialog
+from tui.terminal import MIN_HEIGHT, MIN_WIDTH
 
-class ConfirmScreen(ModalScreen[bool]):
+
+class ConfirmScreen(Dialog[bool]):
     """A yes/no question. Dismisses with True for yes."""
 
     CSS_PATH = "dialogs.tcss"
@@ -38,13 +41,13 @@ class ConfirmScreen(ModalScreen[bool]):
         self.query_one("#no", Button).focus()
 
     def on_button_pressed(self, event: Button.Pressed) -> None:
-        self.dismiss(event.button.id == "yes")
+        self.close(event.button.id == "yes")
 
     def action_answer(self, yes: bool) -> None:
-        self.dismiss(yes)
+        self.close(yes)
 
 
-class HelpScreen(ModalScreen[None]):
+class HelpScreen(Dialog[None]):
     """F1: the keys of the screen underneath, and the keys that work everywhere."""
 
     CSS_PATH = "dialogs.tcss"
@@ -71,10 +74,10 @@ class HelpScreen(ModalScreen[None]):
                 yield Button("Close (Esc)", id="close", variant="primary")
 
     def on_button_pressed(self) -> None:
-        self.dismiss(None)
+        self.close(None)
 
     def action_dismiss_help(self) -> None:
-        self.dismiss(None)
+        self.close(None)
 
 
 class TooSmallScreen(Screen[None]):
@@ -91,8 +94,6 @@ class TooSmallScreen(Screen[None]):
         self.show_size(self.app.size.width, self.app.size.height)
 
     def show_size(self, width: int, height: int) -> None:
-        from tui.app import MIN_HEIGHT, MIN_WIDTH
-
         self.query_one("#too-small-text", Static).update(
             f"Objective needs a terminal of at least {MIN_WIDTH}×{MIN_HEIGHT}.\n"
             f"This one is {width}×{height}.\n\n"
@@ -101,7 +102,7 @@ class TooSmallScreen(Screen[None]):
         )
 
 
-class HandOffScreen(ModalScreen[None]):
+class HandOffScreen(Dialog[None]):
     """Hot-seat with hidden hands: the screen goes blank until the next player is ready."""
 
     CSS_PATH = "dialogs.tcss"
@@ -123,7 +124,7 @@ class HandOffScreen(ModalScreen[None]):
                 yield Button(f"I am {self.player} (Enter)", id="ready", variant="primary")
 
     def on_button_pressed(self) -> None:
-        self.dismiss(None)
+        self.close(None)
 
     def action_ready(self) -> None:
-        self.dismiss(None)
+        self.close(None)

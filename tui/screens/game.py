@@ -305,7 +305,10 @@ class GameScreen(Screen[None]):
         self._thinking_token = token
         delay = self.app.ai_delay
         if len(legal) == 1:
-            self._pending_timer = self.set_timer(delay, lambda: self._ai_chose(token, legal[0]))
+            # (a zero-delay Textual timer divides by zero when it is stopped late: 10 ms at least)
+            self._pending_timer = self.set_timer(
+                max(delay, 0.01), lambda: self._ai_chose(token, legal[0])
+            )
             return
         agent = ai.agent("rules") if for_human else session.agent_for(seat)
         level = session.record.seats[seat].level if 0 <= seat < len(session.record.seats) else None
@@ -403,8 +406,9 @@ class GameScreen(Screen[None]):
         if self.busy:
             self.notify("Wait for the AI to finish its move.", severity="warning")
             return
-        if not self.session.undo():
-            self.notify("Nothing to undo since the last die roll.", severity="warning")
+        refusal = self.session.undo_refusal()
+        if refusal is not None or not self.session.undo():
+            self.notify(refusal or "Nothing to undo.", severity="warning")
             return
         self.event_log.add_note("Undone.")
         self._last_turn = self._turn()

@@ -6,13 +6,13 @@ from rich.text import Text
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Horizontal, Vertical
-from textual.screen import ModalScreen
 from textual.widgets import Button, Static
 
 from saves.record import SaveError
+from tui.screens.base import Dialog
 
 
-class GameOverScreen(ModalScreen[None]):
+class GameOverScreen(Dialog[None]):
     CSS_PATH = "dialogs.tcss"
     BINDINGS = [
         Binding("n", "new_game", "New game", id="over.new"),
@@ -73,4 +73,4 @@ class GameOverScreen(ModalScreen[None]):
         self.app.return_to_title()
 
     def action_board(self) -> None:
-        self.dismiss(None)
+        self.close()

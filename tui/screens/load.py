@@ -8,12 +8,12 @@ from pathlib import Path
 from rich.text import Text
 from textual.app import ComposeResult
 from textual.binding import Binding
-from textual.screen import Screen
 from textual.widgets import Footer, OptionList, Static
 from textual.widgets.option_list import Option
 
 import core
 from saves.store import SaveEntry
+from tui.screens.base import Page
 
 
 def describe_entry(entry: SaveEntry) -> Text:
@@ -46,7 +46,7 @@ def display_path(path: Path) -> str:
         return str(path)
 
 
-class LoadScreen(Screen[None]):
+class LoadScreen(Page[None]):
     CSS_PATH = "load.tcss"
     BINDINGS = [
         Binding("escape", "back", "Back", id="load.back"),
@@ -87,4 +87,4 @@ class LoadScreen(Screen[None]):
             self.app.open_record(entry.record, path=entry.path)
 
     def action_back(self) -> None:
-        self.app.pop_screen()
+        self.close()

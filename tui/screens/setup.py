@@ -6,12 +6,12 @@ from textual import on
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Horizontal, VerticalScroll
-from textual.screen import Screen
 from textual.widgets import Button, Collapsible, Footer, Input, Label, Select, Static, Switch
 
 import core
 from core.engine import Option, OptionError
 from saves.record import SeatInfo
+from tui.screens.base import Page
 
 SEAT_KINDS = ("human", "rules", "mcts:easy", "mcts:normal", "mcts:hard", "random")
 SEAT_LABELS = {
@@ -28,7 +28,7 @@ def default_seat_kind(seat: int) -> str:
     return "human" if seat == 0 else "rules"
 
 
-class SetupScreen(Screen[None]):
+class SetupScreen(Page[None]):
     CSS_PATH = "setup.tcss"
     BINDINGS = [
         Binding("escape", "back", "Back", id="setup.back", tooltip="Back to the title screen"),
@@ -180,7 +180,7 @@ class SetupScreen(Screen[None]):
             self.action_start()
 
     def action_back(self) -> None:
-        self.app.pop_screen()
+        self.close()
 
     def read_setup(self) -> tuple[dict, list[SeatInfo], int]:
         """The options, seats and seed on the form (OptionError with a sentence if wrong)."""

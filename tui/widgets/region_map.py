@@ -229,7 +229,7 @@ class RegionMap(Widget, can_focus=True):
             self._rebuild(refresh=False)
         if y < len(self._strips):
             return self._strips[y]
-        return Strip.blank(self.content_size.width)
+        return Strip.blank(self.content_size.width, self.rich_style)
 
     def _rebuild(self, refresh: bool = True) -> None:
         width = self.content_size.width
@@ -268,7 +268,8 @@ class RegionMap(Widget, can_focus=True):
         segments = []
         for run in line:
             segments.append(Segment(run.text, self._style(run)))
-        return Strip(segments).adjust_cell_length(width)
+        # every segment carries a style (the padding too): Textual's NO_COLOR filter needs one
+        return Strip(segments).adjust_cell_length(width, self.rich_style)
 
     def _component(self, name: str) -> Style:
         style = self._styles.get(name)
