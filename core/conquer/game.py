@@ -112,9 +112,10 @@ class ObjectiveConquer:
             return f"Administrator {DIRECTION_NAMES[a[1]]} to {b.label(b.neighbours[here][a[1]])}"
         if verb == "native":
             native = next(n for n in s.natives if n.id == a[1])
+            how = "hunts" if s.rules.natives_policy == "hunting" else "wanders"
             return (
-                f"Native #{native.id} (strength {native.strength}) rolls {a[2]}: "
-                f"{DIRECTION_NAMES[a[2] - 1]}"
+                f"Native #{native.id} (strength {native.strength}) at {b.label(native.hex)} "
+                f"{how}: the die picks the way"
             )
         if verb == "spelunk":
             p = rules.acting(s)

@@ -46,7 +46,7 @@ from core.conquer.tables import (
     ADMIN_STEPS,
     CASTLE_MAX,
     CASTLE_POINT_COST,
-    CAVE_TABLE,
+    CAVE_NAMES,
     CHIT_MAX,
     DESERT,
     DISCOVERY,
@@ -64,6 +64,8 @@ from core.conquer.tables import (
     TRAIN_POINT,
     UPKEEP,
     WOODS,
+    cave_table,
+    cave_table_text,
     dollars,
     recruit_cost,
 )
@@ -72,7 +74,9 @@ from core.engine import Event, IllegalAction, roll_event
 
 DONE = ("done",)
 SEQUENTIAL = (MOVE, ORDERS, SPELUNK, TERRAIN, TRAIN, DEVELOP)
-CAVE_IN = -2
+CAVE_IN = -2  # the "winner" of a cave-in's casualties
+BANKRUPT = -3  # the "winner" of a debt paid in army points (OC-Q96)
+ANYWHERE = -1  # the "hex" of casualties that may fall in any of the player's hexes
 
 
 def player_name(p: int) -> str:
@@ -240,7 +244,7 @@ def legal_actions(s) -> tuple:
     if s.casualties is not None:
         return casualty_actions(s)
     if s.phase == NATIVES_MOVE:
-        return tuple(("native", s.native_queue[0], face) for face in range(1, 7))
+        return (("native", s.native_queue[0]),)
     p = acting(s)
     if p is None:
         return ()
@@ -322,21 +326,26 @@ def terrain_actions(s, p: int) -> list:
 
 
 def train_actions(s, p: int) -> list:
-    """OC-11 / OC-Q59..Q63 / OC-Q89: recruit and drill at own uncontested castles; combine and
-    split in any own hex, never a chit trained this phase."""
+    """OC-11 / OC-Q59..Q63 / OC-Q89: recruit and drill at own uncontested castles (at most
+    `max_new_chits_per_castle` new chits a castle, OC-Q60); combine and split in any own hex,
+    never a chit trained this phase (never at all with `allow_combine_split = never`)."""
     out = []
     for castle in s.castles:
         h = castle.hex
         if castle.owner != p or enemies_at(s, p, h) or natives_at(s, h):
             continue
         limit = min(CHIT_MAX, castle.points + 1)
+        cap = s.rules.max_new_chits_per_castle  # OC-Q60 (0: no limit)
+        raised = sum(1 for c in s.chits if c.fresh and c.hex == h and c.owner == p)
         for size in range(1, limit + 1):
-            if s.money[p] >= recruit_cost(size):
+            if s.money[p] >= recruit_cost(size) and not (cap and raised >= cap):
                 out.append(("recruit", h, size))
         for c in chits_of(s, p, h):
             cost = 0 if c.fresh and c.points == 5 else TRAIN_POINT
             if c.points < limit and s.money[p] >= cost:
                 out.append(("drill", c.id))
+    if s.rules.allow_combine_split == "never":  # OC-Q63
+        return out
     mine = sorted((c for c in s.chits if c.owner == p and not c.trained), key=lambda c: c.id)
     for i, a in enumerate(mine):
         for b in mine[i + 1 :]:
@@ -358,6 +367,8 @@ def casualty_actions(s) -> tuple:
     k = s.casualties
     if k.loser == NATIVE_SIDE:
         return tuple(("hit", "native", n.id) for n in natives_at(s, k.hex))
+    if k.hex == ANYWHERE:  # OC-Q96: a debt is paid in army points from any hex
+        return tuple(("hit", "chit", c.id) for c in s.chits if c.owner == k.loser)
     out = [("hit", "chit", c.id) for c in chits_of(s, k.loser, k.hex)]
     castle = castle_at(s, k.hex)
     if castle is not None and castle.owner == k.loser:
@@ -393,7 +404,7 @@ def new_game(rules: Rules, players: int, seed: int) -> CState:
     Administrator in a corner with a 1-point castle, chits of 4 and 2, and $20."""
     radius = rules.map_radius or DEFAULT_RADIUS[players]
     b = board(radius)
-    corners, dice = Dice(seed).shuffle(CORNERS[players])
+    corner_events, corners, dice = assign_corners(Dice(seed), players)
     terrain: list[str | None] = [None] * b.size
     chits, castles, admins = [], [], []
     for p in range(players):
@@ -421,14 +432,46 @@ def new_game(rules: Rules, players: int, seed: int) -> CState:
         next_id=len(chits),
     )
     w = Work(s)
-    w.log.append(
-        Event(
-            f"{players} Administrators take their corners of a radius-{radius} map.",
-            shuffle_draws=len(CORNERS[players]) - 1,
-        )
-    )
+    w.note(f"{players} Administrators take the corners of a radius-{radius} map ({b.size} hexes).")
+    w.log.extend(corner_events)
     run(w)
     return w.freeze()
+
+
+def assign_corners(dice, players: int):
+    """OC-H3 / OC-Q93 / OC-Q94: seat by seat, a d6 picks one of the remaining corners (in OC-H2
+    order), faces above their number rerolled; the last seat takes the last corner, no roll."""
+    remaining = list(CORNERS[players])
+    events, corners = [], []
+    for p in range(players):
+        if len(remaining) == 1:
+            corners.append(remaining.pop())
+            events.append(
+                Event(f"{player_name(p)} takes the last corner, {DIRECTION_NAMES[corners[-1]]}.")
+            )
+            continue
+        while True:
+            face, dice = dice.d6()
+            if face <= len(remaining):
+                break
+            events.append(
+                roll_event(
+                    f"Start corner: {player_name(p)}",
+                    (face,),
+                    f"1-{len(remaining)}: the remaining corners",
+                    "roll again",
+                )
+            )
+        corners.append(remaining.pop(face - 1))
+        events.append(
+            roll_event(
+                f"Start corner: {player_name(p)}",
+                (face,),
+                f"1-{len(remaining) + 1}: the remaining corners",
+                f"the {DIRECTION_NAMES[corners[-1]]} corner",
+            )
+        )
+    return events, corners, dice
 
 
 # --- phase 1: income -----------------------------------------------------------------------------
@@ -463,6 +506,29 @@ def compute_income(w: Work) -> None:
     w.changing = ()
     w.spelunked = w.mined = w.changed_turn = w.developed = ()
     w.phase = INITIATIVE
+
+
+def disband_for_debt(w: Work) -> bool:
+    """OC-Q10 / OC-Q96 (`bankruptcy = disband`): after income, a player below $0 pays the debt
+    in army points, one for every started dollar, chosen from any of their chits; the treasury
+    is then $0.00 (with too few points the rest is written off). Players in seat order; True
+    when one had a debt (the casualties may wait for that player's choice)."""
+    for p in alive(w):
+        if w.money[p] >= 0:
+            continue
+        debt = -w.money[p]
+        points = -(-debt // 100)
+        army = sum(c.points for c in w.chits if c.owner == p)
+        w.money[p] = 0
+        owed = min(points, army)
+        w.note(
+            f"{player_name(p)} is {dollars(debt)} in debt: {owed} army point(s) disbanded to pay "
+            f"it, the treasury back at $0.00 (OC-Q96)."
+        )
+        if owed:
+            w.casualties = Casualties(p, p, ANYWHERE, owed, BANKRUPT)
+        return True
+    return False
 
 
 # --- phase 2: initiative -------------------------------------------------------------------------
@@ -540,13 +606,19 @@ def explore(w: Work, p: int, h: int, from_order: bool) -> None:
         when = w.turn + 1 if from_order else w.turn
         w.free_spelunks = (*w.free_spelunks, (p, h, when))
     if w.rules.natives_on_discovery:
+        chance = w.rules.natives_on_discovery_chance  # OC-Q22: how many faces bring natives
         face = w.roll()
+        faces = "6" if chance == 1 else f"{7 - chance}-6"
+        found = face > 6 - chance
         w.log.append(
             roll_event(
-                f"Natives in {label}?", (face,), "6: natives", "natives!" if face == 6 else "none"
+                f"Natives in {label}?",
+                (face,),
+                f"{faces}: natives",
+                "natives!" if found else "none",
             )
         )
-        if face == 6:
+        if found:
             appear(w, h, points_of(w, p, h), f"Natives in {label}", p)
 
 
@@ -575,7 +647,12 @@ def add_native(w: Work, h: int, strength: int) -> None:
 
 
 def send_order(w: Work, h: int, kind: str, arg) -> None:
+    """OC-6.3 / OC-Q26 / OC-Q88: the order goes to the hex; a terrain order keeps the change it
+    was sent for (action, from, to), which is checked again when it arrives."""
     p = acting(w)
+    if kind == "terrain":
+        before = w.terrain[h]
+        arg = (arg, before, TERRAIN_CHANGES[arg][0][before])
     w.orders = (*w.orders, Order(p, w.turn, h, kind, arg))
     w.note(
         f"{player_name(p)} sends an order to {board(w.radius).label(h)}: "
@@ -587,6 +664,9 @@ def order_text(kind: str, arg) -> str:
     if kind == "move":
         return f"move {DIRECTION_NAMES[arg]}"
     if kind == "terrain":
+        if isinstance(arg, tuple):
+            action, before, after = arg
+            return f"{action} ({before} -> {after})"
         return str(arg)
     return kind
 
@@ -621,25 +701,57 @@ def skip_held_natives(w: Work) -> None:
     start_sequential(w, SPELUNK)
 
 
-def move_native(w: Work, native_id: int, face: int) -> None:
-    """OC-7.1 / OC-7.2 / OC-H2 / OC-Q83: the natives' die picks a direction; off the map or into
-    an undiscovered hex the native is destroyed."""
+def hunting_directions(s, native) -> tuple[int, ...]:
+    """OC-Q83 `hunting`: the directions that bring the native one hex nearer the nearest player
+    army (every direction when there is none)."""
+    b = board(s.radius)
+    armies = {c.hex for c in s.chits}
+    if not armies:
+        return tuple(range(6))
+    nearest = min(b.distance(native.hex, h) for h in armies)
+    ways = set()
+    for h in armies:
+        if b.distance(native.hex, h) == nearest:
+            ways.update(b.step_towards(native.hex, h))
+    return tuple(sorted(ways)) or tuple(range(6))
+
+
+def move_native(w: Work, native_id: int) -> None:
+    """OC-7.1 / OC-7.2 / OC-H2 / OC-Q83: the game's die picks the native's direction (by OC-H2);
+    under `hunting` it picks among the ways toward the nearest army (OC-Q95: faces above their
+    number rerolled; a single way needs no die). Off the map or into an undiscovered hex the
+    native is destroyed."""
     native = next(n for n in w.natives if n.id == native_id)
-    d = face - 1
+    where = f"Native #{native.id} (strength {native.strength})"
+    ways = tuple(range(6)) if w.rules.natives_policy == "random" else hunting_directions(w, native)
+    if len(ways) == 1:
+        d = ways[0]
+        w.note(f"{where} hunts: one way leads to the nearest army, {DIRECTION_NAMES[d]}.")
+    else:
+        while True:
+            face = w.roll()
+            if face <= len(ways):
+                break
+            w.log.append(
+                roll_event(f"{where}: direction", (face,), f"1-{len(ways)}: the ways", "roll again")
+            )
+        d = ways[face - 1]
+        against = (
+            "1 N, 2 NE, 3 SE, 4 S, 5 SW, 6 NW"
+            if len(ways) == 6
+            else ", ".join(f"{i + 1} {DIRECTION_NAMES[x]}" for i, x in enumerate(ways))
+        )
+        w.log.append(roll_event(f"{where}: direction", (face,), against, DIRECTION_NAMES[d]))
     n = board(w.radius).neighbours[native.hex][d]
-    where = f"native #{native.id} (strength {native.strength})"
     if n < 0 or w.terrain[n] is None:
         w.natives = [x for x in w.natives if x.id != native_id]
         w.note(
-            f"The {where} rolls {face} and wanders {DIRECTION_NAMES[d]} "
+            f"{where} wanders {DIRECTION_NAMES[d]} "
             f"{'off the map' if n < 0 else 'into the unknown'}: it is gone."
         )
     else:
         w.natives = [replace(x, hex=n) if x.id == native_id else x for x in w.natives]
-        w.note(
-            f"The {where} rolls {face} and moves {DIRECTION_NAMES[d]} to "
-            f"{board(w.radius).label(n)}."
-        )
+        w.note(f"{where} moves {DIRECTION_NAMES[d]} to {board(w.radius).label(n)}.")
     w.native_queue = w.native_queue[1:]
     skip_held_natives(w)
 
@@ -659,13 +771,13 @@ def spelunk(w: Work, p: int, h: int, cost: int) -> None:
         return
     w.log.append(roll_event(f"Spelunking at {label}", (face,), "6 finds a cave", "a cave!"))
     face = w.roll()
-    kind = CAVE_TABLE[face]
+    kind = cave_table(w.rules.cave_table)[face]
     w.log.append(
         roll_event(
             f"Cave at {label}: contents",
             (face,),
-            "1 mine, 2-4 ruined dungeon, 5-6 natives' lair",
-            kind,
+            cave_table_text(w.rules.cave_table),
+            CAVE_NAMES[kind],
         )
     )
     if kind == "mine":
@@ -674,18 +786,20 @@ def spelunk(w: Work, p: int, h: int, cost: int) -> None:
     w.caves = (*w.caves, (h, "empty", w.turn))
     if kind == "dungeon":
         first, second = w.roll(), w.roll()
+        dice = (first, second)
         if first <= 3:
             w.money[p] += 100 * second
             result = f"{dollars(100 * second)} in treasure"
         else:
-            strength = two_to_twelve(w, second)
+            strength, dice = two_to_twelve(w, dice)
             add_native(w, h, strength)
             result = f"a native of strength {strength}"
         w.log.append(
             roll_event(
                 f"Ruined dungeon at {label}",
-                (first, second),
-                "1-3 treasure of the second die, 4-6 a native",
+                dice,
+                "1-3 treasure of the second die, 4-6 a native of "
+                + ("the second and third dice" if len(dice) == 3 else "twice the second die"),
                 result,
             )
         )
@@ -693,18 +807,21 @@ def spelunk(w: Work, p: int, h: int, cost: int) -> None:
         appear(w, h, points_of(w, p, h), f"Natives' lair at {label}", p)
 
 
-def two_to_twelve(w: Work, second: int) -> int:
-    """OC-Q42: "$2-$12" / "strength 2-12" is twice the second die (or two dice)."""
+def two_to_twelve(w: Work, dice: tuple[int, int]) -> tuple[int, tuple[int, ...]]:
+    """OC-Q42: "$2-$12" / "strength 2-12" is twice the second die, or (option `2d6`) the second
+    die plus a third one. Returns the amount and every die rolled, for the log."""
     if w.rules.two_to_twelve == "2d6":
-        return second + w.roll()
-    return 2 * second
+        third = w.roll()
+        return dice[1] + third, (*dice, third)
+    return 2 * dice[1], dice
 
 
 def mine(w: Work, p: int, h: int) -> None:
     """OC-8.4 / OC-Q41 / OC-Q85: a worked Mine rolls twice: 1 a cave-in of the second die in army
-    points; 2-5 that many dollars; 6 twice that."""
+    points; 2-5 that many dollars; 6 twice that (two to twelve: OC-Q42)."""
     w.mined = (*w.mined, h)
     first, second = w.roll(), w.roll()
+    dice = (first, second)
     label = board(w.radius).label(h)
     if first == 1:
         result = f"a cave-in: {second} army point(s) lost"
@@ -712,14 +829,10 @@ def mine(w: Work, p: int, h: int) -> None:
         w.money[p] += 100 * second
         result = f"{dollars(100 * second)}"
     else:
-        amount = two_to_twelve(w, second)
+        amount, dice = two_to_twelve(w, dice)
         w.money[p] += 100 * amount
         result = f"{dollars(100 * amount)}"
-    w.log.append(
-        roll_event(
-            f"Mining at {label}", (first, second), "1 cave-in, 2-5 dollars, 6 double", result
-        )
-    )
+    w.log.append(roll_event(f"Mining at {label}", dice, "1 cave-in, 2-5 dollars, 6 double", result))
     if first == 1:
         w.casualties = Casualties(p, p, h, second, CAVE_IN)
 
@@ -814,11 +927,12 @@ def settle_casualties(w: Work) -> None:
     while w.casualties is not None:
         k = w.casualties
         targets = casualty_actions(w)
-        available = (
-            sum(n.strength for n in natives_at(w, k.hex))
-            if k.loser == NATIVE_SIDE
-            else strength(w, k.loser, k.hex)
-        )
+        if k.loser == NATIVE_SIDE:
+            available = sum(n.strength for n in natives_at(w, k.hex))
+        elif k.hex == ANYWHERE:
+            available = sum(c.points for c in w.chits if c.owner == k.loser)
+        else:
+            available = strength(w, k.loser, k.hex)
         if k.points <= 0 or not targets:
             w.casualties = None
             return
@@ -832,7 +946,7 @@ def take_hit(w: Work, target: tuple) -> None:
     """One point off a chit, a castle or a native (OC-Q50 / OC-Q55 / OC-H9)."""
     k = w.casualties
     _, kind, ident = target
-    label = board(w.radius).label(k.hex)
+    label = board(w.radius).label(k.hex) if k.hex >= 0 else "any hex"
     if kind == "chit":
         chit = next(c for c in w.chits if c.id == ident)
         if chit.points <= 1:
@@ -1030,23 +1144,33 @@ def execute(w: Work, o: Order) -> None:
             return
         develop(w, p, h)
     elif o.kind == "terrain":
-        if o.arg not in terrain_options(w, p, h, need_command=False):
-            w.note(f"Order to {label} ({o.arg}) skipped: no longer possible.")
+        action, before, _ = o.arg
+        now = w.terrain[h]
+        if now != before:
+            w.note(
+                f"Order to {label} ({order_text(o.kind, o.arg)}) skipped: the hex is {now} now, "
+                f"not the {before} it was sent to change (OC-Q88)."
+            )
             return
-        change_terrain(w, p, h, o.arg)
+        if action not in terrain_options(w, p, h, need_command=False):
+            w.note(f"Order to {label} ({action}) skipped: no longer possible.")
+            return
+        change_terrain(w, p, h, action)
 
 
 def end_turn(w: Work) -> None:
-    """OC-H8: the turn limit ends the game; the best score wins (ties shared)."""
+    """OC-H8 / OC-Q92: the turn limit ends the game; the best score of a live player wins (ties
+    shared)."""
     if w.turn >= w.rules.turn_limit:
         scores = [score(w, p) for p in range(w.players)]
-        best = max(scores)
-        winners = tuple(
+        # OC-Q92: only live players compete for the best score (everyone under score_only)
+        eligible = [
             p
             for p in range(w.players)
-            if scores[p] == best
-            and (w.admins[p] is not None or w.rules.victory_mode == "score_only")
-        )
+            if w.admins[p] is not None or w.rules.victory_mode == "score_only"
+        ]
+        best = max((scores[p] for p in eligible), default=None)
+        winners = tuple(p for p in eligible if scores[p] == best)
         w.scores_final = tuple(scores)
         finish(
             w,
@@ -1116,6 +1240,8 @@ def run(w: Work) -> None:
         if phase == INCOME:
             compute_income(w)
         elif phase == INITIATIVE:
+            if w.rules.bankruptcy == "disband" and disband_for_debt(w):
+                continue
             roll_initiative(w)
         elif phase == COMBAT:
             run_battles(w)
@@ -1150,7 +1276,7 @@ def play(s: CState, action: tuple) -> CState:
     elif verb == "admin":
         step_admin(w, action[1])
     elif verb == "native":
-        move_native(w, action[1], action[2])
+        move_native(w, action[1])
     elif verb == "spelunk":
         p = acting(w)
         spelunk(w, p, action[1], can_spelunk(s, p, action[1], True, free_ok=True)[1])

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field, fields
 
+from core.conquer.tables import CAVE_TABLES
 from core.dice import Dice
 from core.engine import Event, Option
 
@@ -91,6 +92,16 @@ OPTIONS = (
         rule="OC-Q22",
     ),
     Option(
+        "natives_on_discovery_chance",
+        1,
+        "How many faces of the natives die (out of 6) bring natives into a new hex: 1 is the 6 "
+        "only, 2 is 5-6, 3 is 4-6",
+        choices=(1, 2, 3),
+        label="Natives on discovery: faces",
+        rule="OC-Q22",
+        advanced=True,
+    ),
+    Option(
         "native_loot",
         True,
         "Destroying a native wins its strength in dollars",
@@ -113,6 +124,44 @@ OPTIONS = (
         choices=("all", "list_only"),
         label="Order types",
         rule="OC-Q26",
+        advanced=True,
+    ),
+    Option(
+        "cave_table",
+        "1/2-4/5-6",
+        "What a cave holds, by a die: Mine / Ruined dungeon / Natives' lair faces",
+        choices=CAVE_TABLES,
+        label="Cave table",
+        rule="OC-Q40",
+        advanced=True,
+    ),
+    Option(
+        "bankruptcy",
+        "freeze",
+        "Below $0 after income: spending is frozen until the money comes back (freeze), or the "
+        "debt is paid in army points, one a started dollar, and cleared (disband)",
+        choices=("freeze", "disband"),
+        label="Bankruptcy",
+        rule="OC-Q10",
+        advanced=True,
+    ),
+    Option(
+        "max_new_chits_per_castle",
+        0,
+        "How many new armies a castle may raise in one train phase (0: no limit)",
+        minimum=0,
+        maximum=6,
+        label="New armies per castle",
+        rule="OC-Q60",
+        advanced=True,
+    ),
+    Option(
+        "allow_combine_split",
+        "always",
+        "Armies in one hex may be combined and split in the train phase (always), or never",
+        choices=("always", "never"),
+        label="Combine and split",
+        rule="OC-Q63",
         advanced=True,
     ),
     Option(
@@ -182,9 +231,14 @@ class Rules:
     castle_income_cents: int = 100
     casualties: str = "dice_diff_min1"
     natives_on_discovery: bool = True
+    natives_on_discovery_chance: int = 1
     native_loot: bool = True
     remote_actions_need_orders: bool = True
     order_types: str = "all"
+    cave_table: str = "1/2-4/5-6"
+    bankruptcy: str = "freeze"
+    max_new_chits_per_castle: int = 0
+    allow_combine_split: str = "always"
     castle_capture: str = "destroy"
     develop_requirement: str = "stack"
     develop_limit: str = "per_castle"
@@ -229,7 +283,7 @@ class Order:
     turn: int
     hex: int
     kind: str  # "move", "spelunk", "develop", "terrain"
-    arg: int | str = 0  # a direction for moves, an action name for terrain
+    arg: int | tuple = 0  # a direction for moves; (action, from, to) for terrain (OC-Q88)
 
 
 @dataclass(frozen=True, slots=True)

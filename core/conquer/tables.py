@@ -28,8 +28,31 @@ NATIVE_FRACTION = {
 }
 FRACTION_TEXT = {1: "1/4", 2: "1/2", 3: "equal", 4: "equal", 5: "1 1/4", 6: "1 1/2"}
 
-# OC-Q40 / OC-H6: what a cave holds, by a die
-CAVE_TABLE = {1: "mine", 2: "dungeon", 3: "dungeon", 4: "dungeon", 5: "lair", 6: "lair"}
+# OC-Q40 / OC-H6: what a cave holds, by a die: "mine faces/dungeon faces/lair faces"
+CAVE_TABLES = ("1/2-4/5-6", "1-2/3-4/5-6", "1/2-3/4-6", "1-2/3-5/6")
+CAVE_KINDS = ("mine", "dungeon", "lair")
+CAVE_NAMES = {"mine": "mine", "dungeon": "ruined dungeon", "lair": "natives' lair"}
+
+
+def cave_table(key: str) -> dict[int, str]:
+    """`"1/2-4/5-6"` -> {1: "mine", 2: "dungeon", ..., 6: "lair"}."""
+    table = {}
+    for kind, faces in zip(CAVE_KINDS, key.split("/"), strict=True):
+        low, _, high = faces.partition("-")
+        for face in range(int(low), int(high or low) + 1):
+            table[face] = kind
+    assert sorted(table) == [1, 2, 3, 4, 5, 6], key
+    return table
+
+
+def cave_table_text(key: str) -> str:
+    return ", ".join(
+        f"{faces} {CAVE_NAMES[kind]}"
+        for kind, faces in zip(CAVE_KINDS, key.split("/"), strict=True)
+    )
+
+
+CAVE_TABLE = cave_table(CAVE_TABLES[0])
 
 # costs (cents)
 EXPLORE_COST = 400  # OC-5.3

@@ -265,6 +265,9 @@ def reveal_objective(w: Work) -> None:
     """OV-3.2 the reveal into the pool; OV-3.3 / OV-Q32-Q35 duplicates; OV-Q8 an empty deck."""
     for _ in range(len(OBJECTIVE_CARDS)):
         if not w.obj_deck:
+            if not w.pool:  # OV-Q8: nothing left to take anywhere, and the target not reached
+                end_game(w, "nva", "no objectives are left to take (OV-Q8)")
+                return
             w.note("The Objectives deck is empty: nothing is revealed (OV-Q8).")
             return
         card, w.obj_deck = w.obj_deck[0], w.obj_deck[1:]
@@ -369,13 +372,9 @@ def end_turn_action(w: Work) -> None:
 
 
 def end_turn(w: Work) -> None:
-    """OV-3.7 / OV-7.1 / OV-Q36: 10 cards in the pool at the end of a turn and the game wins;
-    OV-Q8: no objectives left anywhere is a loss too."""
+    """OV-3.7 / OV-7.1 / OV-Q36: 10 cards in the pool at the end of a turn and the game wins."""
     if len(w.pool) >= w.rules.pool_limit:
         end_game(w, "nva", f"the War Weariness pool reached {len(w.pool)} cards")
-        return
-    if not w.pool and not w.obj_deck:
-        end_game(w, "nva", "no objectives are left to take (OV-Q8)")
         return
     w.current = (w.current + 1) % w.players
     w.phase = TURN_START
@@ -443,16 +442,16 @@ def reveal_step(w: Work) -> None:
     c = w.combat
     revealed_now = [(seat, card) for seat in bid_order(w, c.attacker) for card in c.bids[seat]]
     fw_cards = (*c.fw_cards, *revealed_now)
-    line, barraged = list(c.line), list(c.barraged)
+    line, barraged = list(c.line), c.barraged
     names = ", ".join(f"{seat_name(s)}: {fw(x).name} ({fw(x).strength})" for s, x in revealed_now)
     w.note(f"Bids revealed — {names or 'nothing was bid'}.")
     for _, card in revealed_now:
         if fw(card).special == "barrage" and line:
-            barraged.append(line.pop(0))
+            # OV-H3 / OV-Q21: discarded at once, so a reshuffle later in this combat takes it
+            w.nva_hidden_discard = (*w.nva_hidden_discard, line.pop(0))
+            barraged += 1
             w.note("Artillery Barrage: the next NVA card is discarded unseen.")
-    c = _combat(
-        c, fw_cards=fw_cards, line=tuple(line), barraged=tuple(barraged), bids=((),) * w.players
-    )
+    c = _combat(c, fw_cards=fw_cards, line=tuple(line), barraged=barraged, bids=((),) * w.players)
     if c.last_round:
         w.combat = c
         final_comparison(w)
@@ -527,7 +526,7 @@ def discard_combat(w: Work, returned: bool) -> None:
         spent.extend(c.bids[seat] if c.bids else ())
     w.fw_discard = (*w.fw_discard, *spent)
     w.nva_discard = (*w.nva_discard, *c.revealed)
-    w.nva_hidden_discard = (*w.nva_hidden_discard, *c.line, *c.barraged)
+    w.nva_hidden_discard = (*w.nva_hidden_discard, *c.line)
 
 
 def win_combat(w: Work) -> None:

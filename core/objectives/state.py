@@ -169,7 +169,7 @@ class Combat:
     bidder: int = -1  # whose bid it is (-1: none)
     round: int = 1
     extra_dealt: bool = False  # a Reinforcements card has added its one extra card
-    barraged: tuple[int, ...] = ()  # NVA cards discarded unrevealed by Artillery Barrage
+    barraged: int = 0  # NVA cards Artillery Barrage discarded unseen (already in the discard)
     last_round: bool = False  # the optional bid round after the last NVA card (OV-Q19)
 
 

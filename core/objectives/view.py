@@ -90,7 +90,7 @@ def observe(s: OVState, seat: int | None) -> OVView:
             bidder=c.bidder,
             round=c.round,
             extra_dealt=c.extra_dealt,
-            barraged=len(c.barraged),
+            barraged=c.barraged,
             last_round=c.last_round,
         )
     r = s.reinforce
@@ -158,8 +158,6 @@ def determinize(view: OVView, rng) -> OVState:
     rng.shuffle(unseen_nva)
     line = tuple(unseen_nva[: c.face_down]) if c is not None else ()
     del unseen_nva[: len(line)]
-    barraged = tuple(unseen_nva[: c.barraged]) if c is not None else ()
-    del unseen_nva[: len(barraged)]
     hidden = tuple(unseen_nva[: view.nva_hidden_discard])
     del unseen_nva[: len(hidden)]
     nva_deck = tuple(unseen_nva)
@@ -182,7 +180,7 @@ def determinize(view: OVView, rng) -> OVState:
             bidder=c.bidder,
             round=c.round,
             extra_dealt=c.extra_dealt,
-            barraged=barraged,
+            barraged=c.barraged,
             last_round=c.last_round,
         )
     r = view.reinforce

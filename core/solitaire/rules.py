@@ -98,7 +98,6 @@ COMBATS = "combats"
 
 DONE = ("done",)
 FIGHT = ("fight",)
-TURN_SAFETY_CAP = 40  # VS-Q13: the standard game ends by turn 19; this only guards the engine
 
 
 class GameEnded(Exception):
@@ -107,6 +106,11 @@ class GameEnded(Exception):
 
 def empty_moves() -> list[list[int]]:
     return [[0, 0] for _ in range(20)]
+
+
+def empty_regroups() -> list[list[int]]:
+    """Per area: ARVN regrouped in, Grunts regrouped in, and those Grunts that had moved."""
+    return [[0, 0, 0] for _ in range(20)]
 
 
 # --- queries (work on a state or a Work alike) --------------------------------------------------
@@ -312,6 +316,17 @@ def has_choices(w) -> bool:
 # --- PP and the end ------------------------------------------------------------------------------
 
 
+def last_possible_turn(rules: Rules) -> int:
+    """VS-Q13 / VS-Q70: the latest turn a game can reach. At B9, PP >= Turn less what the regions
+    can take off (5 regions x 1 under the rules text, x 2 under the map panel's signs), so the
+    PP >= 14 test ends the war by turn 19 (24 with `b9_region_pp = map_panel`); the historical
+    game stops at its own cap."""
+    if rules.opt_historical:
+        return HISTORICAL_TURN_CAP
+    per_region = 1 if rules.b9_region_pp == "rules" else 2
+    return PP_LIMIT + 5 * per_region
+
+
 def add_pp(w: Work, amount: int) -> None:
     """Political Points rise with every use of force and every loss (VS-B2..B4); D3 has none."""
     if w.rules.opt_historical or amount == 0:
@@ -426,7 +441,11 @@ def trail_growth(w: Work) -> None:
 
 
 def trail_attack(w: Work, kind: str, t: int) -> None:
-    """VS-B2.4 (B-52: PP +2, 1-4 removes) and VS-B2.5 (Green Beret: PP +1, 1-2 removes)."""
+    """VS-B2.4 (B-52: PP +2, 1-4 removes) and VS-B2.5 (Green Beret: PP +1, 1-2 removes).
+
+    The order is the rule's: place the marker, add the PP, check them (VS-Q10 `immediate` may
+    end the war here, and then no die is rolled), roll.
+    """
     w.markers = (*w.markers, (kind, t))
     if kind == "b52":
         w.b52_used += 1
@@ -434,6 +453,7 @@ def trail_attack(w: Work, kind: str, t: int) -> None:
     else:
         w.gb_used += 1
         name, lo_hi, cost = "Green Beret raid", GREEN_BERET_REMOVES, GREEN_BERET_PP
+    add_pp(w, cost)
     face = w.roll()
     removed = lo_hi[0] <= face <= lo_hi[1]
     if removed:
@@ -447,7 +467,6 @@ def trail_attack(w: Work, kind: str, t: int) -> None:
             result,
         )
     )
-    add_pp(w, cost)
 
 
 def raise_unit(w: Work, unit: int, p: int) -> None:
@@ -464,7 +483,7 @@ def raise_unit(w: Work, unit: int, p: int) -> None:
 def start_regroup(w: Work, region: int) -> None:
     """VS-B3.3 / VS-Q19: after an AirCav is raised, ARVN and Grunts may regroup in its region."""
     w.regroup_region = region if w.rules.aircav_regroup == "placed_region" else -1
-    w.regrouped = empty_moves()
+    w.regrouped = empty_regroups()
     w.step = REGROUP
 
 
@@ -482,22 +501,31 @@ def move_unit(w: Work, unit: int, p: int, q: int) -> None:
 
 
 def regroup_unit(w: Work, unit: int, p: int, q: int) -> None:
-    """VS-B3.3 / VS-Q65: a free move within the region, even into enemy-held areas."""
+    """VS-B3.3 / VS-Q65: a free move within the region, even into enemy-held areas.
+
+    VS-Q20: a Grunt that has moved this B3 keeps that mark wherever it regroups to. The Grunt
+    that regroups is one not yet regrouped; if one of those has moved, it is that one (the
+    Grunts are alike, so the mark travels with a unit that really carries it, never with a
+    Grunt that had not moved).
+    """
     slot = 0 if unit == ARVN else 1
     w.units[p][unit] -= 1
     w.units[q][unit] += 1
     w.regrouped[q][slot] += 1
-    if unit == GRUNT and w.moved is not None and w.moved[p][0] > 0:
-        # a Grunt that already moved this B3 keeps that status (it may not move again)
-        w.moved[p][0] -= 1
-        w.moved[q][0] += 1
+    if unit == GRUNT and w.moved is not None:
+        moved_not_regrouped = w.moved[p][0] - w.regrouped[p][2]
+        if moved_not_regrouped > 0:
+            w.moved[p][0] -= 1
+            w.moved[q][0] += 1
+            w.regrouped[q][2] += 1
     w.note(f"{UNIT_NAMES[unit]} regroups {place_name(p)} -> {place_name(q)}.")
 
 
 def napalm(w: Work, p: int, unit: int) -> None:
-    """VS-B4.2: PP +1, 1-4 destroys the targeted VC or NVA."""
+    """VS-B4.2: PP +1 (checked at once under `immediate`), then 1-4 destroys the target."""
     w.markers = (*w.markers, ("napalm", p))
     w.napalm_used += 1
+    add_pp(w, NAPALM_PP)
     face = w.roll()
     killed = NAPALM_KILLS[0] <= face <= NAPALM_KILLS[1]
     if killed:
@@ -511,7 +539,6 @@ def napalm(w: Work, p: int, unit: int) -> None:
             result,
         )
     )
-    add_pp(w, NAPALM_PP)
 
 
 # --- ground combat (VS-B4.3 .. B4.8) -------------------------------------------------------------
@@ -615,33 +642,57 @@ def retreat(w: Work, q: int) -> None:
 # --- the enemy's steps ----------------------------------------------------------------------------
 
 
+def placement_procedures(w: Work) -> list:
+    """VS-B5 / VS-Q33 / VS-Q37: the VC uprisings, then one NVA arrival per Trail counter in
+    Trail area order."""
+    return ["vc"] * w.rules.vc_per_turn + [t for t in range(6) for _ in range(w.trail[t])]
+
+
 def enemy_placement(w: Work) -> None:
-    """VS-B5: the VC uprising (VS-B5.1, VS-Q33-Q36) and the NVA arrivals (VS-B5.2, VS-Q37)."""
-    for _ in range(w.rules.vc_per_turn):
-        vc_uprising(w)
-    for t in range(6):
-        for _ in range(w.trail[t]):
-            region = TRAIL_ARROW[t]
-            face = w.roll()
-            p = place(region, AREA_FOR_FACE[face])
-            w.units[p][NVA] += 1
-            w.log.append(
-                roll_event(
-                    f"B5 NVA arrival from {TRAIL_NAMES[t]} into {REGIONS[region]}",
-                    (face,),
-                    "area die: 1-2, 3-4, 5, 6",
-                    f"1 NVA placed in {place_name(p)}",
-                )
-            )
-            w.checkpoint()
+    """VS-B5: the VC uprising (VS-B5.1, VS-Q33-Q36) and the NVA arrivals (VS-B5.2, VS-Q37).
+
+    VS-Q39: with `insurgency_timing = batch` every placement is made first and B6 then fights
+    in every contested area; with `per_placement` a unit placed among your units fights at once
+    (with its retreat decisions), before the next placement is rolled. `placements_done` keeps
+    the place in the list while such a fight waits for you.
+    """
+    procedures = placement_procedures(w)
+    while w.placements_done < len(procedures):
+        procedure = procedures[w.placements_done]
+        w.placements_done += 1
+        p = vc_uprising(w) if procedure == "vc" else nva_arrival(w, procedure)
+        if p is not None and w.rules.insurgency_timing == "per_placement" and contested(w, p):
+            w.note(f"B6 Insurgency: the new unit in {place_name(p)} attacks at once (VS-Q39).")
+            start_combats(w, [p], ENEMY_PLACEMENT)
+            return
+    w.placements_done = 0
     insurgency(w)
 
 
-def vc_uprising(w: Work) -> None:
-    """VS-B5.1: region die (6: no VC; a region without your units: roll again), then area die."""
+def nva_arrival(w: Work, t: int) -> int:
+    """VS-B5.2: an area die in the region at the end of the Trail area's arrow; 1 NVA there."""
+    region = TRAIL_ARROW[t]
+    face = w.roll()
+    p = place(region, AREA_FOR_FACE[face])
+    w.units[p][NVA] += 1
+    w.log.append(
+        roll_event(
+            f"B5 NVA arrival from {TRAIL_NAMES[t]} into {REGIONS[region]}",
+            (face,),
+            "area die: 1-2, 3-4, 5, 6",
+            f"1 NVA placed in {place_name(p)}",
+        )
+    )
+    w.checkpoint()
+    return p
+
+
+def vc_uprising(w: Work) -> int | None:
+    """VS-B5.1: region die (6: no VC; a region without your units: roll again), then area die.
+    Returns where the VC was placed (None: no VC this time)."""
     if not any(region_has_players(w, r) for r in range(5)):
         w.note("B5 VC uprising: no region holds your units, so no VC is placed (VS-Q35).")
-        return
+        return None
     while True:
         face = w.roll()
         if face == 6:
@@ -650,7 +701,7 @@ def vc_uprising(w: Work) -> None:
                     "B5 VC uprising: region", (face,), "1-5 a region, 6 none", "no VC this turn"
                 )
             )
-            return
+            return None
         region = face - 1
         if region_has_players(w, region):
             break
@@ -677,6 +728,7 @@ def vc_uprising(w: Work) -> None:
         )
     )
     w.checkpoint()
+    return p
 
 
 def insurgency(w: Work) -> None:
@@ -813,8 +865,7 @@ def remove_us_unit(w: Work, unit: int, p: int) -> None:
 def next_turn(w: Work) -> None:
     """VS-B0.3 / VS-Q12: the turn counter advances when the game did not end."""
     w.turn += 1
-    if w.turn > TURN_SAFETY_CAP:
-        raise AssertionError("VS-Q13: the standard game cannot last this long")
+    assert w.turn <= last_possible_turn(w.rules), "VS-Q13: the war must have ended by now"
     w.step = TURN_START
 
 

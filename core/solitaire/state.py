@@ -135,6 +135,16 @@ OPTIONS = (
         advanced=True,
     ),
     Option(
+        "insurgency_timing",
+        "batch",
+        "B5/B6: new NVA/VC units fight after all of B5's placements (batch), or each one the "
+        "moment it is placed among your units (per_placement)",
+        choices=("batch", "per_placement"),
+        label="Insurgency timing",
+        rule="VS-Q39",
+        advanced=True,
+    ),
+    Option(
         "offensive_no_contact",
         "one_step",
         "B7 in a region without your units: the enemy moves one area (one_step) or stays (none)",
@@ -179,6 +189,7 @@ class Rules:
     opt_historical: bool = False
     d3_held: str = "presence"
     aircav_regroup: str = "placed_region"
+    insurgency_timing: str = "batch"
     offensive_no_contact: str = "one_step"
     aircav_redeploy_scope: str = "area"
     b9_region_pp: str = "rules"
@@ -206,6 +217,7 @@ class SolitaireState:
     combat_round: int = 0
     combat_queue: tuple[int, ...] = ()  # areas still to fight in the current step
     combat_resume: str = ""  # the automatic step after the combats
+    placements_done: int = 0  # B5 placement procedures made so far (VS-Q39 per_placement)
     offensive_queue: tuple[int, ...] = ()  # regions whose B7 offensive is still to come
     free_grunts: int = 0  # D2 Grunts still to place at setup
     markers: tuple[tuple[str, int], ...] = ()  # ("b52"|"gb", trail) / ("napalm", place) this turn

@@ -8,9 +8,9 @@ import random
 import pytest
 
 from ai.conquer import RulesAgent, choose_action
-from ai.natives import NativesAgent, hunting_faces
+from ai.natives import NativesAgent
 from ai.play import play_game
-from core.conquer import GAME, Rules
+from core.conquer import GAME
 from core.conquer import rules as R
 from core.conquer.state import DEVELOP, MOVE, NATIVES_MOVE, TRAIN
 from core.conquer.tables import DESERT, MEADOW, RIVER, WOODS
@@ -24,29 +24,16 @@ def decide(state):
     return choose_action(state, GAME.legal_actions(state), random.Random(0))
 
 
-def test_OC_Q83_and_OC_Q92_random_natives_roll_every_face_from_their_own_die():
-    s = position(NATIVES_MOVE, natives=[(MID, 3)], terrain={MID: MEADOW}, native_queue=(100,))
-    agent, rng = NativesAgent(), random.Random(1)
-    faces = {
-        agent.choose(GAME, GAME.observe(s, 2), GAME.legal_actions(s), None, rng)[2]
-        for _ in range(200)
-    }
-    assert faces == {1, 2, 3, 4, 5, 6}
-
-
-def test_OC_Q83_hunting_natives_step_toward_the_nearest_army():
+def test_OC_Q83_the_natives_seat_leaves_the_direction_to_the_games_dice():
     s = position(
-        NATIVES_MOVE,
-        natives=[(MID, 3)],
-        chits=[(0, hx(0, 3), 2), (1, hx(4, -4), 1)],
-        terrain={MID: MEADOW},
-        native_queue=(100,),
-        rules=Rules(natives_policy="hunting"),
+        NATIVES_MOVE, natives=[(MID, 3)], terrain={MID: MEADOW}, native_queue=(100,), faces=(3,)
     )
-    assert hunting_faces(s, 100) == [4]  # south, toward (0, 3)
-    agent = NativesAgent()
-    action = agent.choose(GAME, GAME.observe(s, 2), GAME.legal_actions(s), None, random.Random(3))
-    assert action == ("native", 100, 4)
+    action = NativesAgent().choose(
+        GAME, GAME.observe(s, 2), GAME.legal_actions(s), None, random.Random(1)
+    )
+    assert action == ("native", 100)
+    after = GAME.apply(s, action)
+    assert [e.dice for e in after.events if "direction" in e.purpose] == [(3,)]
 
 
 def test_the_administrator_explores_next_to_its_armies_when_it_can_pay():
@@ -168,3 +155,6 @@ def test_the_trace_shows_native_moves_as_actions(capsys, tmp_path):
         if natives:
             break
     assert natives and all(x["action"]["encoded"][0] == "native" for x in natives)
+    # OC-H2 / OC-Q83: the direction is the game's die, in the trace with its purpose
+    dice = [e for x in natives for e in x["events"] if e.get("dice")]
+    assert dice and all("direction" in e["purpose"] for e in dice)

@@ -69,7 +69,7 @@ def test_OC_H2_the_direction_die():
 
 
 def test_OC_H3_and_OC_H4_start_corners_castle_chits_money():
-    """OC-Q6 and OC-R1: seats are shuffled onto the corners; each starts with a castle only."""
+    """OC-Q6: seats take the corners by the die (OC-Q93); each starts with a castle only."""
     s = GAME.new({}, 2, 1)
     b = board(5)
     corners = {b.corner(k) for k in CORNERS[2]}
@@ -413,17 +413,21 @@ def test_OC_Q79_exploring_by_order_pays_when_it_executes():
 # --- phase 5: natives (OC-7) ---------------------------------------------------------------------
 
 
-def test_OC_7_1_and_OC_Q83_the_natives_seat_rolls_a_direction():
-    """OC-Q34: the die faces are the OC-H2 directions."""
+def test_OC_7_1_and_OC_Q83_and_OC_H2_the_games_die_moves_a_native():
+    """OC-Q34: the die faces are the OC-H2 directions; the die is the game's, in the log."""
     s = position(
         NATIVES_MOVE,
         natives=[(MID, 3)],
         terrain={MID: MEADOW, hx(0, -1): WOODS},
         native_queue=(100,),
+        faces=(1,),
     )
     assert GAME.to_move(s) == 2  # the seat after the players
-    s = play(s, ("native", 100, 1))  # 1: north
+    assert GAME.legal_actions(s) == (("native", 100),)  # the natives choose nothing
+    s = play(s, ("native", 100))  # the die: 1, north
     assert natives_strengths(s, hx(0, -1)) == [3]
+    die = next(e for e in s.events if e.dice)
+    assert die.dice == (1,) and "direction" in die.purpose and die.result == "N"
 
 
 def test_OC_7_2_off_the_map_or_into_the_unknown_and_the_native_is_gone():
@@ -433,10 +437,11 @@ def test_OC_7_2_off_the_map_or_into_the_unknown_and_the_native_is_gone():
         natives=[(edge, 3), (MID, 2)],
         terrain={edge: WOODS, MID: MEADOW},
         native_queue=(100, 101),
+        faces=(1, 1),
     )
-    s = play(s, ("native", 100, 1))  # off the map
+    s = play(s, ("native", 100))  # 1: north, off the map
     assert all(n.id != 100 for n in s.natives)
-    s = play(s, ("native", 101, 1))  # into an undiscovered hex
+    s = play(s, ("native", 101))  # 1: north, into an undiscovered hex
     assert not s.natives
 
 
@@ -453,14 +458,51 @@ def test_OC_7_3_and_OC_Q35_natives_never_leave_a_fight():
     assert w.native_queue == () and w.phase == SPELUNK
 
 
+def test_OC_Q83_hunting_natives_step_toward_the_nearest_army():
+    """One way leads to the nearest army: no die is rolled (OC-Q95)."""
+    s = position(
+        NATIVES_MOVE,
+        natives=[(MID, 3)],
+        chits=[(0, hx(0, 3), 2), (1, hx(4, -4), 1)],
+        terrain={MID: MEADOW, hx(0, 1): MEADOW},
+        native_queue=(100,),
+        rules=Rules(natives_policy="hunting"),
+        faces=(),
+    )
+    assert R.hunting_directions(s, s.natives[0]) == (3,)  # south, toward (0, 3)
+    s = play(s, ("native", 100))
+    assert natives_strengths(s, hx(0, 1)) == [3]
+    assert not any("direction" in e.purpose for e in s.events)
+
+
+def test_OC_Q95_hunting_ties_are_broken_by_the_die_rerolling_faces_above_their_number():
+    """Two armies at the same distance, two ways: faces 3-6 are rerolled; a 2 takes the second."""
+    s = position(
+        NATIVES_MOVE,
+        natives=[(MID, 3)],
+        chits=[(0, hx(0, 2), 2), (1, hx(0, -2), 1)],
+        terrain={MID: MEADOW, hx(0, 1): MEADOW, hx(0, -1): MEADOW},
+        native_queue=(100,),
+        rules=Rules(natives_policy="hunting"),
+        faces=(5, 6, 2),
+    )
+    assert R.hunting_directions(s, s.natives[0]) == (0, 3)  # N, S
+    s = play(s, ("native", 100))
+    assert natives_strengths(s, hx(0, 1)) == [3]  # the second way: south
+    dice = [e for e in s.events if "direction" in e.purpose]
+    assert [e.dice for e in dice] == [(5,), (6,), (2,)]
+    assert [e.result for e in dice] == ["roll again", "roll again", "S"]
+
+
 def test_OC_Q36_natives_stack_and_never_fight_each_other():
     s = position(
         NATIVES_MOVE,
         natives=[(MID, 3), (hx(0, -1), 2)],
         terrain={MID: MEADOW, hx(0, -1): WOODS},
         native_queue=(100, 101),
+        faces=(1,),
     )
-    s = play(s, ("native", 100, 1))
+    s = play(s, ("native", 100))
     assert natives_strengths(s, hx(0, -1)) == [2, 3]
 
 
@@ -1068,3 +1110,182 @@ def test_illegal_actions_are_refused_with_a_reason():
 
 def test_a_chit_is_a_value_with_an_owner_hex_and_points():
     assert Chit(1, 0, 5, 3).points == 3
+
+
+# --- audit fixes (issue 14) ----------------------------------------------------------------------
+
+
+def test_OC_Q93_seats_roll_for_the_remaining_corners_and_OC_Q94_the_last_takes_the_last():
+    """OC-R1 (the set-up's dice). Four players, corners N, NE, S, SW (OC-H2 order). Seat 1
+    rolls 5 (rerolled: only four corners) then 3: S. Seat 2 rolls 1: N. Seat 3 rolls 4, 3 (both
+    above the two left) then 2: SW. Seat 4 takes NE without a roll."""
+    from core.dice import LoadedDice
+
+    events, corners, dice = R.assign_corners(LoadedDice((5, 3, 1, 4, 3, 2)), 4)
+    assert corners == [3, 0, 4, 1]
+    rolls = [(e.purpose, e.dice, e.result) for e in events if e.dice]
+    assert rolls == [
+        ("Start corner: Administrator 1", (5,), "roll again"),
+        ("Start corner: Administrator 1", (3,), "the S corner"),
+        ("Start corner: Administrator 2", (1,), "the N corner"),
+        ("Start corner: Administrator 3", (4,), "roll again"),
+        ("Start corner: Administrator 3", (3,), "roll again"),
+        ("Start corner: Administrator 3", (2,), "the SW corner"),
+    ]
+    assert "takes the last corner, NE" in events[-1].text and not events[-1].dice
+    assert dice.faces == ()  # every die accounted for
+
+
+def test_OC_Q93_every_game_opens_with_its_corner_dice_in_the_log():
+    for players in range(2, 7):
+        s = GAME.new({}, players, 11)
+        b = board(s.radius)
+        assert sorted(b.corner(k) for k in CORNERS[players]) == sorted(s.admins)
+        corner_dice = [e for e in s.events if e.purpose.startswith("Start corner")]
+        assert len({e.purpose for e in corner_dice}) == players - 1
+
+
+def test_OC_Q88_a_terrain_order_checks_the_terrain_it_was_sent_to_change():
+    """Two defoliations sent to one Woods hex on consecutive turns: the first makes Meadow; the
+    second, sent for Woods -> Meadow, is skipped instead of making Desert."""
+    far = hx(0, 0)
+    s = position(
+        ORDERS,
+        chits=[(0, HOME0, 2), (0, far, 3)],
+        terrain={HOME0: DESERT, far: WOODS},
+        turn=3,
+    )
+    s = play(s, ("order", far, "terrain", "defoliate"))
+    (first,) = s.orders
+    assert first.arg == ("defoliate", WOODS, MEADOW)
+    second = replace(first, turn=4)  # sent the next turn, while the hex was still Woods
+    s = position(
+        RESOLVE,
+        chits=[(0, HOME0, 2), (0, far, 3)],
+        terrain={HOME0: DESERT, far: WOODS},
+        orders=(first, second),
+        turn=4,
+    )
+    w = work(s)
+    R.resolve_orders(w)
+    assert w.terrain[far] == MEADOW
+    w = work(replace(w.freeze(), turn=5, changed_turn=(), phase=RESOLVE))
+    R.resolve_orders(w)
+    assert w.terrain[far] == MEADOW  # not Desert
+    log = "\n".join(e.text for e in w.log)
+    assert "skipped: the hex is Meadow now, not the Woods it was sent to change" in log
+
+
+def test_OC_Q92_the_turn_limit_score_counts_live_players_only():
+    """Administrator 1 was captured with $90 in the bank; Administrator 2 scores less but lives."""
+    s = position(
+        RESOLVE,
+        chits=[(1, HOME1, 1)],
+        terrain={HOME0: DESERT, HOME1: DESERT},
+        admins=[None, HOME1],
+        money=[9000, 500],
+        turn=60,
+    )
+    w = work(s)
+    R.resolve_orders(w)
+    assert w.phase == OVER and R.score(w, 0) > R.score(w, 1)
+    assert w.result == (1,)
+    w = work(replace(s, rules=Rules(victory_mode="score_only")))
+    R.resolve_orders(w)
+    assert w.result == (0,)  # score_only: everyone competes
+
+
+def test_OC_Q42_the_third_die_of_2d6_is_in_the_log():
+    s = search(spelunk_position(faces=(6, 3, 4, 5, 2), rules=Rules(two_to_twelve="2d6")))
+    dungeon = next(e for e in s.events if e.purpose.startswith("Ruined dungeon"))
+    assert dungeon.dice == (4, 5, 2) and "strength 7" in dungeon.result
+    mine = position(
+        SPELUNK,
+        chits=[(0, hx(0, 3), 4)],
+        terrain={hx(0, 3): MOUNTAIN},
+        caves=((hx(0, 3), "mine", 1),),
+        faces=(6, 4, 3),
+        rules=Rules(two_to_twelve="2d6"),
+    )
+    w = work(mine)
+    R.mine(w, 0, hx(0, 3))
+    (event,) = [e for e in w.log if e.dice]
+    assert event.dice == (6, 4, 3) and w.money[0] == 2000 + 700
+
+
+def test_OC_Q10_and_OC_Q96_disband_pays_a_debt_in_army_points():
+    """$2.25 in debt after income: 3 army points, chosen by the player as casualties (OC-D5);
+    the treasury is $0."""
+    s = position(
+        INCOME,
+        chits=[(0, HOME0, 2), (0, hx(0, 3), 4), (1, HOME1, 1)],
+        terrain={HOME0: DESERT, hx(0, 3): MEADOW, HOME1: DESERT},
+        money=[-175, 2000],
+        rules=Rules(bankruptcy="disband"),
+        faces=(6, 1),
+    )
+    w = work(s)
+    R.run(w)  # income: -50c upkeep for two hexes -> -$2.25
+    assert w.money[0] == 0 and w.casualties is not None
+    assert (w.casualties.chooser, w.casualties.points) == (0, 3)
+    s = w.freeze()
+    assert GAME.to_move(s) == 0
+    assert {a[2] for a in GAME.legal_actions(s)} == {c.id for c in s.chits if c.owner == 0}
+    two = next(c.id for c in s.chits if c.owner == 0 and c.points == 2)
+    s = play(s, ("hit", "chit", two), ("hit", "chit", two))
+    s = play(s, GAME.legal_actions(s)[0])
+    assert sorted(c.points for c in s.chits if c.owner == 0) == [3]
+    assert s.phase != INCOME and s.money[0] >= 0
+    freeze = position(INCOME, chits=[(0, HOME0, 2)], terrain={HOME0: DESERT}, money=[-175, 0])
+    w = work(freeze)
+    R.run(w)
+    assert w.money[0] < 0 and w.casualties is None  # freeze: the debt stays, the army too
+
+
+def test_OC_Q22_natives_on_discovery_chance_is_the_number_of_faces():
+    for chance, face, natives in ((1, 5, False), (2, 5, True), (3, 4, True), (3, 3, False)):
+        s = position(
+            MOVE,
+            chits=[(0, hx(0, 3), 4)],  # the explorers, already in the new hex
+            terrain={HOME0: DESERT},
+            rules=Rules(natives_on_discovery_chance=chance),
+            faces=(6, face, 3),  # Meadow; the natives die; an equal-strength native
+        )
+        w = work(s)
+        R.explore(w, 0, hx(0, 3), from_order=False)
+        assert bool(w.natives) is natives, (chance, face)
+
+
+@pytest.mark.parametrize(
+    ("table", "face", "kind"),
+    [("1/2-4/5-6", 2, "dungeon"), ("1-2/3-4/5-6", 2, "mine"), ("1/2-3/4-6", 4, "lair"),
+     ("1-2/3-5/6", 5, "dungeon")],
+)  # fmt: skip
+def test_OC_Q40_the_cave_table_option(table, face, kind):
+    s = search(spelunk_position(faces=(6, face, 1, 1, 1), rules=Rules(cave_table=table)))
+    contents = next(e for e in s.events if e.purpose.endswith("contents"))
+    assert contents.result.startswith(
+        {"mine": "mine", "dungeon": "ruined", "lair": "natives"}[kind]
+    )
+
+
+def test_OC_Q60_at_most_so_many_new_chits_a_castle_a_phase():
+    s = position(
+        TRAIN,
+        chits=[(0, HOME0, 1)],
+        castles=[(0, HOME0, 2)],
+        terrain={HOME0: DESERT},
+        rules=Rules(max_new_chits_per_castle=2),
+    )
+    s = play(s, ("recruit", HOME0, 1), ("recruit", HOME0, 3))
+    assert not any(a[0] == "recruit" for a in GAME.legal_actions(s))
+    unlimited = play(replace(s, rules=Rules()), ("recruit", HOME0, 1))
+    assert sum(c.fresh for c in unlimited.chits) == 3
+
+
+def test_OC_Q63_combine_and_split_can_be_switched_off():
+    s = position(TRAIN, chits=[(0, MID, 2), (0, MID, 3)], terrain={MID: MEADOW})
+    verbs = {a[0] for a in GAME.legal_actions(s)}
+    assert {"combine", "split"} <= verbs
+    never = replace(s, rules=Rules(allow_combine_split="never"))
+    assert not {"combine", "split"} & {a[0] for a in GAME.legal_actions(never)}

@@ -124,7 +124,7 @@ def all_cards_once(s) -> None:
         c = s.combat
         fw_places += [card for _, card in c.fw_cards]
         fw_places += [card for b in c.bids for card in b] if c.bids else []
-        nva_places += [*c.line, *c.revealed, *c.barraged]
+        nva_places += [*c.line, *c.revealed]
     if s.reinforce is not None:
         fw_places += list(s.reinforce.pending)
     assert sorted(fw_places) == list(range(len(FW_CARDS))), "Free World cards misplaced"

@@ -736,3 +736,60 @@ def test_OV_random_games_end_at_every_player_count():
                 s = GAME.apply(s, legal[rng.randrange(len(legal))])
             assert s.phase == OVER and GAME.outcome(s) is not None
             assert objective(0).name
+
+
+# --- audit fixes (issue 14) ----------------------------------------------------------------------
+
+
+def test_OV_H3_and_OV_Q21_a_barraged_card_is_discarded_at_once_and_reshuffled(cards):
+    """The NVA deck holds just the line (Sapper, Reinforcements). A Barrage discards the Sapper;
+    Reinforcements then needs a card from the empty deck: the reshuffle takes the Sapper too."""
+    from dataclasses import replace
+
+    s, target = attack_table(
+        cards, target="cedar", nva_top=("sapper", "reinforcements"), hands=[("barrage", "rf"), ()]
+    )
+    s = replace(s, nva_deck=s.nva_deck[:2], nva_discard=s.nva_deck[2:])
+    s = play(s, ("attack", target), ("continue",))
+    assert len(s.combat.line) == 2 and not s.nva_deck
+    s = bid_round(s, ["barrage", "rf"], [])
+    assert "NVA discard (51 cards) is shuffled" in notes(s)  # 50 spent + the barraged Sapper
+    assert len(s.nva_deck) + len(s.combat.line if s.combat else ()) == 51
+    all_cards_once(s)
+
+
+def test_OV_Q8_the_empty_pool_and_deck_loss_comes_when_a_reveal_is_due(cards):
+    """Seat 0 takes the last objective; the loss is found after seat 1's turn draw, when the
+    reveal is due, not at the end of seat 0's turn."""
+    from dataclasses import replace
+
+    s, target = attack_table(cards, target="bienhoa", nva_top=("guerrillas",),
+                             hands=[("airborne",), ("rf",)])  # fmt: skip
+    s = replace(s, obj_deck=())
+    s = play(s, ("attack", target), ("continue",))
+    s = bid_round(s, ["airborne"], [])
+    assert s.scores == (1, 0) and not s.pool and not s.over
+    hand_before = len(s.hands[1])
+    s = play(s, ("end",))
+    assert s.over and s.result == "nva" and "no objectives" in s.end_reason
+    assert s.turn == 2 and len(s.hands[1]) > hand_before  # seat 1 drew first
+    texts = notes(s)
+    assert texts.index("Player 2 draws") < texts.index("no objectives are left")
+
+
+def test_OV_Q49_the_duplicate_check_comes_before_war_weariness_is_counted(cards):
+    """A duplicate revealed into a pool of 5 leaves the pool at 5 (war weariness +1), not 6."""
+    pool_kinds = ("village", "hue", "khesanh", "dakto", "pleiku")
+    pool = [(cards.obj(k), 0) for k in pool_kinds]
+    duplicate = cards.obj("village")
+    s = table(cards, hands=[(), ()], pool=pool, obj_top=[duplicate])
+    s = play(s, ("end",))
+    assert len(s.pool) == 5 and s.pool[0][1] == 1
+    assert R.effective_score(s, s.pool[1][0]) == 4 + 0 + 1  # Hue: 4 + tokens 0 + WW(5) = +1
+
+
+def test_OV_D1_the_main_decision_is_an_attack_on_any_pool_objective_or_end(cards):
+    s, _ = attack_table(cards, pool_extra=("hue", "dakto"))
+    attacks = [a for a in GAME.legal_actions(s) if a[0] == "attack"]
+    assert {a[1] for a in attacks} == {c for c, _ in s.pool}
+    assert ("end",) in GAME.legal_actions(s)

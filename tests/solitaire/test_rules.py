@@ -1065,3 +1065,113 @@ def test_VS_D1_VS_D2_VS_D3_each_option_changes_whole_games():
     mean = sum(g.final.end_turn for g in standard) / 20
     assert sum(g.final.end_turn for g in historical) / 20 > mean + 5
     assert all(g.final.pp == 0 for g in historical)
+
+
+# --- audit fixes (issue 14) ----------------------------------------------------------------------
+
+
+def test_VS_Q20_a_regroup_never_hands_a_moved_grunts_mark_to_one_that_has_not_moved():
+    """Grunt A moves into Hue 5, an AirCav is raised in Hue, A regroups to Hue 1-2 where Grunt B
+    stands, then B regroups to Hue 3-4. A has moved this B3: it may not move again."""
+    units = board(mekong_6={"grunt": 1}, hue_12={"grunt": 1})
+    s = build_position(units)
+    s = play(
+        s,
+        ("move", "grunt", at("mekong", "6"), at("hue", "5")),  # A moves (PP +1)
+        ("place", "aircav", at("hue", "6")),
+        ("regroup", "grunt", at("hue", "5"), at("hue", "1-2")),  # A joins B
+        ("regroup", "grunt", at("hue", "1-2"), at("hue", "3-4")),  # the one not regrouped: B
+    )
+    assert s.step == BUILD  # nothing left to regroup: back to raising and moving
+    moves = [a for a in GAME.legal_actions(s) if a[0] == "move" and a[1] == "grunt"]
+    assert {a[2] for a in moves} == {at("hue", "3-4")}  # B may move; A (in 1-2) may not
+
+
+def test_VS_Q20_no_grunt_moves_twice_in_random_b3_play():
+    import random
+
+    from core.solitaire.board import UNIT_BY_KEY
+
+    for seed in range(300):
+        rng = random.Random(seed)
+        units = board(hue_12={"grunt": 2}, hue_5={"grunt": 1}, cuchi_34={"grunt": 1})
+        s = build_position(units, rules=Rules(aircav_regroup=rng.choice(R_REGROUPS)), faces=None)
+        grunt_moves = 0
+        while s.step in (BUILD, REGROUP):
+            legal = [a for a in GAME.legal_actions(s) if a != ("place", "grunt", a[-1])]
+            a = legal[rng.randrange(len(legal))]
+            grunt_moves += a[0] == "move" and UNIT_BY_KEY[a[1]] == GRUNT
+            if a == DONE and s.step == BUILD:
+                break
+            s = GAME.apply(s, a)
+        assert grunt_moves <= 4, seed  # four Grunts: four moves at most
+
+
+R_REGROUPS = ("placed_region", "all_regions")
+
+
+def test_VS_Q10_and_VS_Q72_immediate_a_strike_that_crosses_14_rolls_no_die():
+    """Place the marker, add the PP, check, roll: the war ends before the strike's die."""
+    s = position(TRAIL_ATTACK, board(hue_34={"arvn": 1}), faces=(), trail=(1, 0, 0, 0, 0, 0))
+    s = replace(s, pp=12, rules=Rules(pp_check="immediate"))
+    over = GAME.apply(s, ("b52", 0))  # LoadedDice with no faces: any roll would raise
+    assert over.over and over.pp == 14 and over.end_turn == 1
+    assert not any(e.dice for e in over.events)
+    assert over.trail[0] == 1
+
+
+def test_VS_Q10_and_VS_Q72_immediate_napalm_that_crosses_14_rolls_no_die():
+    s = position(NAPALM, board(hue_12={"vc": 1}, hue_34={"arvn": 1}), faces=(), pp=13)
+    over = GAME.apply(replace(s, rules=Rules(pp_check="immediate")), ("napalm", 0, "vc"))
+    assert over.over and over.units[at("hue", "1-2")][VC] == 1
+    assert not any(e.dice for e in over.events)
+
+
+def test_VS_Q39_per_placement_a_new_unit_fights_before_the_next_placement():
+    """The VC lands among an ARVN in Hue 5 and fights at once; the NVA arrival is rolled after."""
+    units = board(hue_5={"arvn": 1}, saigon_6={"arvn": 1})
+    rules = Rules(insurgency_timing="per_placement")
+    # VC: region 1 (Hue), area 5; combat: VC rolls 6 (miss), ARVN rolls 1 (hit: VC gone);
+    # then the NVA from Parrot's Beak: area 6 of Saigon, and its fight: NVA 6, ARVN 1.
+    faces = (1, 5, 6, 1, 6, 6, 1)
+    w = work(
+        position("B5", units, faces=faces, trail=(0, 0, 0, 0, 0, 1), rules=rules, strict=False)
+    )
+    R.run(w)
+    texts = [e.text for e in w.log]
+    vc_fight = next(i for i, t in enumerate(texts) if t.startswith("Ground combat in Hue 5"))
+    nva_roll = next(i for i, t in enumerate(texts) if t.startswith("B5 NVA arrival"))
+    assert vc_fight < nva_roll
+    assert w.units[at("hue", "5")][VC] == 0 and w.units[at("saigon", "6")][NVA] == 0
+    assert w.placements_done == 0 and w.step not in ("B5", "combats")
+
+
+def test_VS_Q39_per_placement_waits_for_a_retreat_decision_then_places_the_rest():
+    units = board(hue_34={"arvn": 1})
+    rules = Rules(insurgency_timing="per_placement")
+    # VC into Hue 3-4; both miss (6, 6): retreat or fight? Then the Hanoi NVA (area die 1).
+    s = run_step(position("B5", units, faces=(1, 3, 6, 6, 1), trail=(1, 0, 0, 0, 0, 0),
+                          rules=rules, strict=False))  # fmt: skip
+    assert s.step == RETREAT and s.units[at("hue", "1-2")][NVA] == 0
+    s = GAME.apply(s, ("retreat", at("hue", "5")))
+    assert s.units[at("hue", "1-2")][NVA] == 1  # the arrival came after the decision
+
+
+@pytest.mark.parametrize("b9", ["rules", "map_panel"])
+def test_VS_Q13_the_game_ends_by_the_last_possible_turn(b9):
+    """19 under the rules text (PP >= Turn - 5 at B9), 24 with the map panel's signs; the
+    engine asserts it when the turn counter moves on."""
+    import random
+
+    last = R.last_possible_turn(Rules(b9_region_pp=b9))
+    assert last == {"rules": 19, "map_panel": 24}[b9]
+    for seed in range(40):
+        s = GAME.new({"b9_region_pp": b9}, 1, seed)
+        rng = random.Random(seed)
+        while not s.over:
+            legal = GAME.legal_actions(s)
+            s = GAME.apply(s, DONE if DONE in legal else legal[rng.randrange(len(legal))])
+        assert s.end_turn <= last
+    w = work(position("B9", board(), turn=last))
+    with pytest.raises(AssertionError, match="VS-Q13"):
+        R.next_turn(w)
