@@ -33,6 +33,15 @@ LEVEL_ITERATIONS = {"easy": 200, "normal": 800, "hard": 3000}
 EXPLORATION = 0.7
 
 
+@dataclass(frozen=True)
+class Ranked:
+    """One action as the search saw it."""
+
+    action: object
+    share: float  # of the search's effort (visits, or worlds won by its plan)
+    value: float  # the mean return to the viewer after it (0-1)
+
+
 class Node:
     __slots__ = ("avail", "children", "totals", "visits")
 
@@ -135,21 +144,30 @@ class MCTSAgent:
         return _plan_action(hooks, self._commitment[1], game, world, legal, rng)
 
     def analyse(self, game, view, legal, budget: Budget, rng) -> list[tuple[object, float]]:
+        """The actions, best first, each with its share (see `ranked`)."""
+        return [(r.action, r.share) for r in self.ranked(game, view, legal, budget, rng)]
+
+    def ranked(self, game, view, legal, budget: Budget, rng) -> list[Ranked]:
         """The actions, best first, each with its share: of the root's visits; with plans, of
-        the sampled worlds in which the plan playing that action now did best."""
+        the sampled worlds in which the plan playing that action now did best; and the mean
+        return the search expects for the viewer after it."""
         hooks = hooks_for(game)
-        if hooks.plans:
-            ranked = self.plan_search(game, view, legal, budget, rng)
-            world = game.determinize(view, rng)
-            shares: dict = {}
-            for plan, _, share in ranked:
-                action = _plan_action(hooks, plan, game, world, legal, rng)
-                shares[action] = shares.get(action, 0.0) + share
-            return list(shares.items())
-        root = self.search(game, view, legal, budget, rng)
         seat = view_seat(game, view)
+        if hooks.plans:
+            plans = self.plan_search(game, view, legal, budget, rng)
+            world = game.determinize(view, rng)
+            merged: dict = {}
+            for plan, mean, share in plans:
+                action = _plan_action(hooks, plan, game, world, legal, rng)
+                share0, mean0 = merged.get(action, (0.0, mean))
+                merged[action] = (share0 + share, max(mean0, mean))
+            return [Ranked(a, share, mean) for a, (share, mean) in merged.items()]
+        root = self.search(game, view, legal, budget, rng)
         total = sum(child.visits for child in root.children.values()) or 1
-        return [(a, _visits(root, a) / total) for a in _ranked_edges(root, legal, seat)]
+        return [
+            Ranked(a, _visits(root, a) / total, _mean(root.children.get(a), seat))
+            for a in _ranked_edges(root, legal, seat)
+        ]
 
     def search(self, game, view, legal, budget: Budget, rng) -> Node:
         """The tree of single actions, grown for the budget's iterations."""

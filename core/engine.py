@@ -201,6 +201,11 @@ class Game(Protocol):
         """Plain data of a view: the trace, the generic screen, debugging."""
 
 
+def seat_title(game, seat: int) -> str:
+    """The game's own name for a seat: "Administrator 2", "Player 1"."""
+    return f"{getattr(game, 'seat_noun', 'Player')} {seat + 1}"
+
+
 def encode_action(action: Action) -> list:
     """An action as plain msgpack/JSON data (nested tuples become lists)."""
     return [encode_action(x) if isinstance(x, tuple) else x for x in action]

@@ -55,6 +55,17 @@ class SeatInfo:
     def agent_name(self) -> str:
         return f"{self.kind}:{self.level}" if self.level else self.kind
 
+    @property
+    def kind_label(self) -> str:
+        """Who plays the seat, in words: human, random, rule-based, MCTS normal."""
+        if self.is_human:
+            return "human"
+        if self.kind == "rules":
+            return "rule-based"
+        if self.kind == "mcts":
+            return f"MCTS {self.level or 'normal'}"
+        return self.kind
+
     def label(self) -> str:
         if self.is_human:
             return self.name

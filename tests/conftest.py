@@ -14,6 +14,18 @@ def crash_reports(tmp_path_factory, monkeypatch):
     monkeypatch.setenv("OBJECTIVE_CRASH_DIR", str(tmp_path_factory.mktemp("crash")))
 
 
+@pytest.fixture(autouse=True)
+def settings_dir(tmp_path_factory, monkeypatch):
+    """Settings of a test run in a temporary folder, with every first-time page already seen
+    (tests of the first-time page clear `intro_seen` themselves)."""
+    folder = tmp_path_factory.mktemp("config")
+    monkeypatch.setenv("OBJECTIVE_CONFIG_DIR", str(folder))
+    (folder / "settings.toml").write_text(
+        'intro_seen = ["solitaire", "objectives", "conquer", "duel"]\n'
+    )
+    return folder
+
+
 @pytest.fixture
 def duel(monkeypatch):
     """The contract's test game, registered as `duel` for saves, CLI and screen tests."""

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import random
+from dataclasses import replace
 from pathlib import Path
 
 from textual.app import App
@@ -11,9 +12,13 @@ from textual.events import Resize
 
 from saves.record import GameRecord, SaveError, SeatInfo, new_record
 from saves.store import SaveStore
+from tui.commands import AppCommands
 from tui.screens.game import GameScreen
 from tui.screens.registry import screen_class_for
 from tui.session import Session
+from tui.settings import Settings
+from tui.settings import load as load_settings
+from tui.settings import save as save_settings
 from tui.terminal import MIN_HEIGHT, MIN_WIDTH
 
 # Textual's own bindings that the general keys below already explain.
@@ -40,9 +45,10 @@ class ObjectiveApp(App[None]):
     TITLE = "Objective"
     CSS_PATH = "app.tcss"
     ENABLE_COMMAND_PALETTE = True
+    COMMANDS = App.COMMANDS | {AppCommands}
     BINDINGS = [
         Binding("f1", "help", "Help", id="app.help", tooltip="Keys for this screen"),
-        Binding("ctrl+q", "quit_confirm", "Quit", id="app.quit", priority=True),
+        Binding("ctrl+q", "quit_confirm", "Quit", id="app.quit", priority=True, show=False),
     ]
 
     def __init__(
@@ -51,18 +57,45 @@ class ObjectiveApp(App[None]):
         session: Session | None = None,
         save_path: Path | None = None,
         seed: int | None = None,
-        ai_delay: float = 0.35,
+        ai_delay: float | None = None,
         step_pause: float | None = None,
+        settings: Settings | None = None,
     ) -> None:
         super().__init__()
         self.store = store if store is not None else SaveStore()
         self._start_session = session
         self._start_path = save_path
         self._seeds = random.Random(seed)
-        self.ai_delay = ai_delay
-        self.step_pause = step_pause  # seconds between the enemy's steps (None: player's choice)
+        self._settings_problems: list[str] = []
+        if settings is None:
+            settings, self._settings_problems = load_settings()
+        self.settings = settings
+        self._ai_delay = ai_delay  # fixed by tests and benchmarks; else from the settings
+        self._step_pause = step_pause
         self._too_small = None
         self._crash_line: str | None = None
+
+    @property
+    def ai_delay(self) -> float:
+        """The least time an AI move stays on screen before the next (the settings' AI speed)."""
+        return self._ai_delay if self._ai_delay is not None else self.settings.step_pause
+
+    @property
+    def step_pause(self) -> float:
+        """Seconds between two steps the other side plays out."""
+        return self._step_pause if self._step_pause is not None else self.settings.step_pause
+
+    @property
+    def think_cap(self) -> float | None:
+        return self.settings.think_cap
+
+    def remember(self, **changes) -> None:
+        """Change some settings and write them (a failure to write is told, not fatal)."""
+        self.settings = replace(self.settings, **changes)
+        try:
+            save_settings(self.settings)
+        except OSError as err:
+            self.notify(f"Could not save the settings: {err.strerror or err}", severity="warning")
 
     def get_default_screen(self):
         """Straight into a game (`objective new`/`load`): the game is the first screen, and the
@@ -83,6 +116,44 @@ class ObjectiveApp(App[None]):
 
     def on_mount(self) -> None:
         self._check_size(self.size.width, self.size.height)
+        for problem in self._settings_problems:
+            self.notify(problem, severity="warning", timeout=12)
+
+    # --- app commands (the palette on every screen) ------------------------------------------
+
+    def action_new_game(self) -> None:
+        self.open_setup()
+
+    def action_continue_game(self) -> None:
+        latest = self.store.latest_autosave()
+        if latest is None:
+            self.notify("There is no game in progress to continue.", severity="warning")
+            return
+        self.open_record(latest.record, path=latest.path)
+
+    def action_load_game(self) -> None:
+        self.open_load()
+
+    def action_show_rules(self) -> None:
+        self.open_rules()
+
+    def action_main_menu(self) -> None:
+        for screen in self.screen_stack:
+            if isinstance(screen, GameScreen):
+                screen.autosave()
+        self.return_to_title()
+
+    def action_settings(self) -> None:
+        from tui.screens.settings import SettingsScreen
+
+        self.push_screen(SettingsScreen())
+
+    def check_action(self, action: str, parameters) -> bool | None:
+        if action == "settings":
+            from importlib.util import find_spec
+
+            return find_spec("tui.screens.settings") is not None
+        return True
 
     # --- navigation --------------------------------------------------------------------------
 
@@ -160,7 +231,9 @@ class ObjectiveApp(App[None]):
         keys.extend(GENERAL_KEYS)
         notes = getattr(screen, "HELP_NOTES", "")
         title = getattr(screen, "title", None) or self.title
-        self.push_screen(HelpScreen(str(title), keys, notes))
+        session = getattr(screen, "session", None)
+        game_id = session.game.id if isinstance(screen, GameScreen) else None
+        self.push_screen(HelpScreen(str(title), keys, notes, game_id))
 
     def action_quit_confirm(self) -> None:
         from tui.screens.dialogs import ConfirmScreen
@@ -176,7 +249,7 @@ class ObjectiveApp(App[None]):
                 self.exit()
 
         in_game = any(isinstance(s, GameScreen) for s in self.screen_stack)
-        note = "\nYour game is autosaved at the end of every turn." if in_game else ""
+        note = "\nYour game is autosaved: Continue picks it up." if in_game else ""
         self.push_screen(ConfirmScreen(f"Quit Objective?{note}", yes="Quit", no="Stay"), answer)
 
     # --- a crash ------------------------------------------------------------------------------

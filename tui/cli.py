@@ -19,7 +19,7 @@ from typing import TYPE_CHECKING, NoReturn
 import core
 from ai import AgentError, parse_agent_name
 from core import __version__ as APP_VERSION
-from core.engine import OptionError, parse_option_assignments
+from core.engine import OptionError, parse_option_assignments, seat_title
 
 if TYPE_CHECKING:
     from saves.record import SeatInfo
@@ -202,13 +202,13 @@ def resolve_seats(game, players: int | None, kinds: Sequence[str]) -> list[SeatI
     for i in range(players):
         kind_text = kinds[i] if i < len(kinds) else ("human" if i == 0 else "rules")
         if kind_text == "human":
-            seats.append(SeatInfo(f"Player {i + 1}", "human"))
+            seats.append(SeatInfo(seat_title(game, i), "human"))
             continue
         try:
             kind, level = parse_agent_name(kind_text)
         except AgentError as err:
             raise UsageError(str(err)) from None
-        seats.append(SeatInfo(f"Player {i + 1}", kind, level))
+        seats.append(SeatInfo(seat_title(game, i), kind, level))
     return seats
 
 

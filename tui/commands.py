@@ -1,4 +1,8 @@
-"""Command-palette commands (Ctrl+P) for the game screen: every game command by name."""
+"""Command-palette commands (Ctrl+P): the app's on every screen, a game's on the game screen.
+
+Each command names an action; a command the screen or app cannot run now (`check_action` says
+no, e.g. "Game summary" before the game is over) is not offered.
+"""
 
 from __future__ import annotations
 
@@ -6,26 +10,55 @@ from functools import partial
 
 from textual.command import DiscoveryHit, Hit, Hits, Provider
 
-# (name, help, screen action)
+# (name, help, action) run on the game screen
 GAME_COMMANDS = (
     ("Save game", "Write the game to a save file (Ctrl+S)", "save"),
-    ("Undo", "Take back your last decision, never past a die roll (Ctrl+Z)", "undo"),
+    ("Undo", "Take back your own last decision, never past a die or a card (Ctrl+Z)", "undo"),
     ("Hint", "Ask the AI what it would do (F2)", "hint"),
     ("Autoplay turn", "Let the AI play the rest of your turn (F3)", "autoplay"),
-    ("Stop the AI", "Stop a thinking AI; it plays its best move so far (Esc)", "escape"),
+    ("Stop the AI", "Stop a thinking AI; it plays its best move so far (Esc)", "stop_ai"),
+    ("Game menu", "Main menu, new game, save, rules (Esc)", "menu"),
+    ("Main menu", "Leave this game for the title screen (it is autosaved)", "main_menu"),
+    ("New game", "Set up a new game of this kind (this one is autosaved)", "new_game"),
+    ("How to play", "The goal, the turn and the keys on one page", "how_to_play"),
     ("Game summary", "Show the game-over summary again (F10)", "summary"),
-    ("Rules", "How this game plays", "rules"),
+    ("Rules", "How this game plays, with every option", "rules"),
+)
+
+# (name, help, action) run on the app, whatever the screen
+APP_COMMANDS = (
+    ("New game", "Set up a new game", "new_game"),
+    ("Continue", "Carry on with the latest autosave", "continue_game"),
+    ("Load a saved game", "Pick a save file", "load_game"),
+    ("Rules", "How each game plays", "show_rules"),
+    ("Settings", "Theme, AI speed, animations, keys", "settings"),
+    ("Main menu", "Back to the title screen", "main_menu"),
+    ("Help", "The keys of this screen (F1)", "help"),
+    ("Quit", "Leave Objective (Ctrl+Q)", "quit_confirm"),
 )
 
 
-class GameCommands(Provider):
+class _Commands(Provider):
+    COMMANDS: tuple = ()
+
+    def _target(self):
+        raise NotImplementedError
+
+    def _available(self):
+        target = self._target()
+        for name, help_text, action in self.COMMANDS:
+            allowed = target.check_action(action, ())
+            if allowed is False or allowed is None:
+                continue
+            yield name, help_text, action
+
     async def discover(self) -> Hits:
-        for name, help_text, action in GAME_COMMANDS:
+        for name, help_text, action in self._available():
             yield DiscoveryHit(name, partial(self._run, action), help=help_text)
 
     async def search(self, query: str) -> Hits:
         matcher = self.matcher(query)
-        for name, help_text, action in GAME_COMMANDS:
+        for name, help_text, action in self._available():
             score = matcher.match(name)
             if score > 0:
                 yield Hit(
@@ -33,4 +66,18 @@ class GameCommands(Provider):
                 )
 
     async def _run(self, action: str) -> None:
-        await self.screen.run_action(action)
+        await self._target().run_action(action)
+
+
+class GameCommands(_Commands):
+    COMMANDS = GAME_COMMANDS
+
+    def _target(self):
+        return self.screen
+
+
+class AppCommands(_Commands):
+    COMMANDS = APP_COMMANDS
+
+    def _target(self):
+        return self.app

@@ -11,7 +11,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 import core
-from core.engine import Action, Event, Game
+from core.engine import Action, Event, Game, seat_title
 from saves.record import GameRecord, replay_states
 
 
@@ -59,10 +59,15 @@ class Session:
         return [i for i, s in enumerate(self.record.seats) if s.is_human]
 
     def seat_name(self, seat: int | None) -> str:
+        """One name a seat everywhere: the game's own term ("Administrator 2"), with the name a
+        person typed for it in brackets ("Player 1 (Ann)")."""
         if seat is None:
             return ""
         if 0 <= seat < len(self.record.seats):
-            return self.record.seats[seat].name
+            title = seat_title(self.game, seat)
+            name = self.record.seats[seat].name.strip()
+            default = name in ("", title) or name.startswith("Player ")
+            return title if default else f"{title} ({name})"
         names = getattr(self.game, "seat_name", None)
         return names(seat) if names else f"Seat {seat}"
 

@@ -30,6 +30,7 @@ class ConquerView(NamedTuple):
 class ObjectiveConquer:
     id = "conquer"
     title = "Objective: Conquer"
+    seat_noun = "Administrator"  # what the rules call a seat: "Administrator 2" everywhere
     seats = range(2, 7)
     options = OPTIONS
     hidden_information = False

@@ -93,7 +93,7 @@ NAPALM_PP = 1
 PP_LIMIT = 14
 NORMAL, NO_B52, NO_GREEN_BERET, NO_AIR, NO_US_RAISE, REMOVE_US = 1, 2, 3, 4, 5, 6
 RESTRICTION_TEXT = {
-    0: "none (first turn)",
+    0: "none",
     NORMAL: "play normally",
     NO_B52: "B-52s may not be used",
     NO_GREEN_BERET: "Green Berets may not be used",

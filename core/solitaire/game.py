@@ -60,6 +60,7 @@ DONE_TEXT = {
 class VietnamSolitaire:
     id = "solitaire"
     title = "Vietnam Solitaire"
+    seat_noun = "Player"
     seats = range(1, 2)
     options = OPTIONS
     hidden_information = False

@@ -7,7 +7,7 @@ import pytest
 
 import core
 from tests.tui.helpers import SIZE, make_app
-from tui.screens.rules import how_to_play
+from tui.help_pages import how_to_play
 from tui.screens.setup import SetupScreen
 
 AUDIT_OPTIONS = {

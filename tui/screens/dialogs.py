@@ -48,15 +48,27 @@ class ConfirmScreen(Dialog[bool]):
 
 
 class HelpScreen(Dialog[None]):
-    """F1: the keys of the screen underneath, and the keys that work everywhere."""
+    """F1: the keys of the screen underneath, and the keys that work everywhere; in a game, the
+    way to its first-time page and its rules."""
 
     CSS_PATH = "dialogs.tcss"
 
-    BINDINGS = [Binding("escape,f1,q", "dismiss_help", "Close", id="help.close")]
+    BINDINGS = [
+        Binding("escape,f1,q", "dismiss_help", "Close", id="help.close"),
+        Binding("h", "how_to_play", "How to play", id="help.intro", show=False),
+        Binding("r", "rules", "Rules", id="help.rules", show=False),
+    ]
 
-    def __init__(self, title: str, keys: Sequence[tuple[str, str]], notes: str = "") -> None:
+    def __init__(
+        self,
+        title: str,
+        keys: Sequence[tuple[str, str]],
+        notes: str = "",
+        game_id: str | None = None,
+    ) -> None:
         super().__init__()
         self.help_title, self.keys, self.notes = title, keys, notes
+        self.game_id = game_id
 
     def compose(self) -> ComposeResult:
         table = Table.grid(padding=(0, 2))
@@ -70,14 +82,32 @@ class HelpScreen(Dialog[None]):
                 yield Static(table)
                 if self.notes:
                     yield Static(self.notes, classes="help-notes")
-            with Center():
+            with Horizontal(classes="dialog-buttons"):
                 yield Button("Close (Esc)", id="close", variant="primary")
+                if self.game_id:
+                    yield Button("How to play (h)", id="intro")
+                    yield Button("Rules (r)", id="rules")
 
-    def on_button_pressed(self) -> None:
-        self.close(None)
+    def on_button_pressed(self, event: Button.Pressed) -> None:
+        {"intro": self.action_how_to_play, "rules": self.action_rules}.get(
+            event.button.id, self.action_dismiss_help
+        )()
 
     def action_dismiss_help(self) -> None:
         self.close(None)
+
+    def action_how_to_play(self) -> None:
+        if self.game_id:
+            self.app.push_screen(IntroScreen(self.game_id))
+
+    def action_rules(self) -> None:
+        if self.game_id:
+            self.app.open_rules(self.game_id)
+
+    def check_action(self, action: str, parameters) -> bool | None:
+        if action in ("how_to_play", "rules"):
+            return bool(self.game_id)
+        return True
 
 
 class TooSmallScreen(Screen[None]):
@@ -128,3 +158,99 @@ class HandOffScreen(Dialog[None]):
 
     def action_ready(self) -> None:
         self.close(None)
+
+
+class IntroScreen(Dialog[None]):
+    """How to play, in one page: the goal, the steps of a turn, the keys. Shown at the first
+    game of each kind, and from F1 (How to play) at any time."""
+
+    CSS_PATH = "dialogs.tcss"
+
+    BINDINGS = [
+        Binding("escape,enter,space", "done", "Play", id="intro.close"),
+        Binding("r", "rules", "Rules", id="intro.rules"),
+    ]
+
+    def __init__(self, game_id: str) -> None:
+        super().__init__()
+        self.game_id = game_id
+
+    def compose(self) -> ComposeResult:
+        from textual.widgets import Markdown
+
+        from tui.help_pages import intro_text
+
+        with Vertical(classes="dialog intro-dialog"):
+            with VerticalScroll():
+                yield Markdown(intro_text(self.game_id))
+            with Horizontal(classes="dialog-buttons"):
+                yield Button("Play (Enter)", id="play", variant="primary")
+                yield Button("Rules (r)", id="rules")
+
+    def on_mount(self) -> None:
+        self.query_one("#play", Button).focus()
+
+    def on_button_pressed(self, event: Button.Pressed) -> None:
+        if event.button.id == "rules":
+            self.action_rules()
+        else:
+            self.action_done()
+
+    def action_done(self) -> None:
+        self.close(None)
+
+    def action_rules(self) -> None:
+        self.app.open_rules(self.game_id)
+
+
+MENU_ITEMS = (
+    ("resume", "Back to the game", "Esc"),
+    ("save", "Save the game to a file", "s"),
+    ("intro", "How to play", "h"),
+    ("rules", "Rules of the game", "r"),
+    ("title", "Main menu (the game is autosaved)", "m"),
+    ("new", "New game", "n"),
+    ("quit", "Quit Objective", "q"),
+)
+
+
+class GameMenuScreen(Dialog[str]):
+    """Esc in a game: the way out and the rest, each a key. Dismisses with the item chosen
+    ("resume" when closed); the game screen carries it out."""
+
+    CSS_PATH = "dialogs.tcss"
+
+    BINDINGS = [
+        Binding("escape", "pick('resume')", "Back", id="menu.resume"),
+        Binding("s", "pick('save')", "Save", id="menu.save", show=False),
+        Binding("h", "pick('intro')", "How to play", id="menu.intro", show=False),
+        Binding("r", "pick('rules')", "Rules", id="menu.rules", show=False),
+        Binding("m", "pick('title')", "Main menu", id="menu.title", show=False),
+        Binding("n", "pick('new')", "New game", id="menu.new", show=False),
+        Binding("q", "pick('quit')", "Quit", id="menu.quit", show=False),
+    ]
+
+    def __init__(self, title: str) -> None:
+        super().__init__()
+        self.menu_title = title
+
+    def compose(self) -> ComposeResult:
+        from textual.widgets import OptionList
+        from textual.widgets.option_list import Option
+
+        with Vertical(classes="dialog menu-dialog"):
+            yield Static(Text(self.menu_title, style="bold"), classes="dialog-title")
+            yield OptionList(
+                *(Option(f"{text}  ({key})", id=item) for item, text, key in MENU_ITEMS),
+                id="menu-options",
+            )
+
+    def on_mount(self) -> None:
+        self.query_one("#menu-options").focus()
+
+    def on_option_list_option_selected(self, event) -> None:
+        event.stop()
+        self.action_pick(event.option.id)
+
+    def action_pick(self, item: str) -> None:
+        self.close(item)

@@ -1,16 +1,27 @@
 """The game screen every game starts from: a board, the action picker, the event log, AI seats.
 
-`GameScreen` plays any registered game with just the generic pieces: the board is a readable
-rendering of `to_json(view)`. A game's dedicated screen subclasses it and replaces `compose_board`
-and `update_board` with its map or tableau; everything else (turn flow, AI worker, undo, hint,
-saves, hand-off, game over) stays here, once.
+`GameScreen` plays any registered game with the generic pieces: the board is a readable rendering
+of `to_json(view)`. A game's dedicated screen subclasses it and replaces the board hooks
+(`compose_board`, `update_board`, `changed_places`, `mark_changed`, `light_places`) and the
+story hooks (`story_lines`, `goal_text`, `picker_notes`); everything else is here, once:
+
+* the turn flow: whoever is to move is shown, humans act through the picker, AI seats think in a
+  worker (with a visible indicator, Esc stops them);
+* the playback: what an action set off (an AI move, the enemy's steps) is shown one position at a
+  time with a short pause, the places it changed lit up, Space or Esc skipping to the end;
+* "since your last move": the other side's doings in plain sentences when control comes back;
+* focus: it always comes back to the picker when a panel or dialog closes;
+* undo (the acting human's own decisions), a deterministic hint, autosave after every decision,
+  the game menu (Esc), the hot-seat hand-off, the first-time page and game over.
 """
 
 from __future__ import annotations
 
+import random
 import time
 from typing import TYPE_CHECKING
 
+from rich.text import Text
 from textual import work
 from textual.app import ComposeResult
 from textual.binding import Binding
@@ -22,18 +33,20 @@ from textual.widgets import Footer, Header, Static
 import ai
 from ai.base import Budget
 from core.engine import Action, IllegalAction
-from saves.record import SaveError
+from saves.record import SaveError, state_digest
 from tui.commands import GameCommands
 from tui.session import Session
 from tui.widgets.state_panel import StatePanel
+from tui.widgets.story import StoryLine
 
 if TYPE_CHECKING:
     from tui.widgets.action_picker import ActionPicker
     from tui.widgets.event_log import EventLog
+    from tui.widgets.story import StoryPanel
 
 # Wall-clock caps for AI seats on screen (the search itself is iteration-bounded per level).
 THINK_SECONDS = {None: 2.0, "easy": 0.5, "normal": 1.0, "hard": 3.0}
-HINT_SECONDS = 1.5
+HINT_LEVEL = "hard"  # the hint searches at least this level's iterations, seeded by the position
 HINT_MOVES = 3  # moves the hint marks, with their share of the search
 
 
@@ -43,7 +56,7 @@ class GameScreen(Screen[None]):
         Binding(
             "f3",
             "autoplay",
-            "Autoplay turn",
+            "Auto",
             id="game.autoplay",
             tooltip="Let the AI play the rest of this turn for you",
         ),
@@ -53,18 +66,27 @@ class GameScreen(Screen[None]):
             "Undo",
             id="game.undo",
             priority=True,
-            tooltip="Take back your last decision (never past a die roll)",
+            tooltip="Take back your own last decision (never past a die or a card)",
         ),
-        Binding("ctrl+s", "save", "Save", id="game.save", priority=True),
-        Binding("escape", "escape", "Stop AI", id="game.stop", show=False),
-        Binding("ctrl+f", "focus_filter", "Filter", id="game.filter", show=False),
+        Binding("ctrl+s", "save", "Save", id="game.save", priority=True, show=False),
+        Binding("ctrl+f", "focus_filter", "Filter", id="game.filter"),
+        Binding(
+            "escape",
+            "escape",
+            "Menu",
+            id="game.menu",
+            tooltip="Skip the playback, stop the AI, clear the filter, or open the game menu",
+        ),
+        Binding("space", "skip", "Skip", id="game.skip", show=False),
         Binding("f10", "summary", "Summary", id="game.summary", tooltip="The game-over summary"),
     ]
     COMMANDS = Screen.COMMANDS | {GameCommands}
 
     HELP_NOTES = (
-        "Type in the filter box to narrow the action list; Up/Down choose; Enter plays.\n"
-        "Tab moves between the board, the actions and the log."
+        "Type in the filter box to narrow the action list (whole words; a number finds a number,"
+        " $2 a price); the best match is on top; Enter plays it.\n"
+        "Tab moves between the board, the actions and the log. What the other side does is "
+        "played out step by step (Space or Esc skips) and told under “Since your last move”."
     )
 
     def __init__(self, session: Session, save_path=None) -> None:
@@ -75,11 +97,22 @@ class GameScreen(Screen[None]):
         self._hint_budget: Budget | None = None
         self._thinking_token: int | None = None
         self._autoplay_turn: int | None = None
-        self._last_turn = session.game.turn(session.state)
         self._viewer: int | None = self._initial_viewer()
         self._game_over_shown = False
         self._pending_timer = None
         self._ready = False
+        # playback: positions still to show, each (state, events)
+        self._stage_queue: list = []
+        self._stage_timer = None
+        self._shown_state = None  # the position on the board during a playback
+        # since the player's last decision
+        self._story: list[StoryLine] = []
+        self._changed: set = set()
+        self._story_base = None  # the position the story started from
+        self._stage_from = None  # the position before the one being shown
+        self._stage_seat: int | None = None  # the seat whose action is being played out
+        self._log_turn: int | None = None
+        self._log_actor: str | None = None
 
     # --- layout ------------------------------------------------------------------------------
 
@@ -95,11 +128,15 @@ class GameScreen(Screen[None]):
     def compose_side(self) -> list:
         from tui.widgets.action_picker import ActionPicker
         from tui.widgets.event_log import EventLog
+        from tui.widgets.story import StoryPanel
         from tui.widgets.thinking import ThinkingIndicator
 
         return [
             Static("", id="status-line"),
+            Static("", id="goal-line"),
+            Static("", id="seats-line"),
             ThinkingIndicator(id="thinking"),
+            StoryPanel(id="story"),
             ActionPicker(id="picker"),
             EventLog(id="log"),
         ]
@@ -116,9 +153,55 @@ class GameScreen(Screen[None]):
         with VerticalScroll(id="board"):
             yield StatePanel(id="state-panel")
 
-    def update_board(self) -> None:
-        view = self.session.game.observe(self.session.state, self._viewer)
+    def update_board(self, state=None) -> None:
+        """Show `state` (the current position unless a playback shows an earlier one)."""
+        state = state if state is not None else self.session.state
+        view = self.session.game.observe(state, self._viewer)
         self.query_one("#state-panel", StatePanel).show(self.session.game.to_json(view))
+
+    # --- hooks for a game's screen -----------------------------------------------------------
+
+    def changed_places(self, before, after) -> set:
+        """The board places that differ between two positions (to light them up)."""
+        return set()
+
+    def mark_changed(self, places: set) -> None:
+        """Light up `places` on the board: what changed since the player's last decision."""
+
+    def light_places(self, places) -> None:
+        """Show where a story line or a highlighted action happens (None: nothing)."""
+
+    def story_lines(self, before, after, events, actor: int | None, text: str) -> list[StoryLine]:
+        """What an action by another seat, or an automatic step, did, in plain sentences.
+        By default: the action itself, as the table sees it, and its dice results."""
+        lines = []
+        if text:
+            lines.append(StoryLine(f"{self.session.seat_name(actor)}: {text}"))
+        for event in events:
+            if event.dice:
+                lines.append(StoryLine(f"{event.purpose}: {event.result}"))
+        return lines
+
+    def summary_lines(self, before, after) -> list[StoryLine]:
+        """Lines about the whole stretch since the player's last decision (a score, a total)."""
+        return []
+
+    def goal_text(self) -> str:
+        """One line: what the player is after, and how close the game is to its end."""
+        return ""
+
+    def picker_notes(self) -> list[str]:
+        """Sentences under the action list: what cannot be done now, and why."""
+        return []
+
+    def empty_reason(self) -> str:
+        """Why the player has nothing to choose (the picker shows it when its list is empty)."""
+        return "Nothing to do now."
+
+    def panel_keys(self) -> dict[str, str]:
+        """Keys a panel on the screen offers right now (key -> action): they work whatever has
+        focus, and the filter never swallows them. During a playback Space skips it."""
+        return {"space": "skip"} if self.playing_back else {}
 
     # --- who sees what -----------------------------------------------------------------------
 
@@ -144,10 +227,22 @@ class GameScreen(Screen[None]):
     def event_log(self) -> EventLog:
         return self.query_one("#log")
 
+    @property
+    def story_panel(self) -> StoryPanel:
+        return self.query_one("#story")
+
     def on_mount(self) -> None:
         self.title = self.session.game.title
+        self._fit_height()
         self.update_board()
         self.call_after_refresh(self._build_side)
+
+    def on_resize(self) -> None:
+        self._fit_height()
+
+    def _fit_height(self) -> None:
+        """On a short terminal the side column's extras take one line each (`-compact`)."""
+        self.set_class(self.app.size.height < 32, "-compact")
 
     async def _build_side(self) -> None:
         if not self.is_attached:  # the app closed before the first frame was out
@@ -170,12 +265,34 @@ class GameScreen(Screen[None]):
                 self.log_text(before, session.actions[-1], game.to_move(before)),
                 game.events(session.state),
             )
+        self._log_turn = self._turn()
         self._ready = True
         self.advance()
-        self.picker.filter_input.focus()
+        self.focus_picker()
+        self._maybe_show_intro()
+
+    def _maybe_show_intro(self) -> None:
+        """The first game of a kind opens on its one-page "how to play" (once)."""
+        settings = getattr(self.app, "settings", None)
+        game_id = self.session.game.id
+        if settings is None or game_id in settings.intro_seen:
+            return
+        from tui.screens.dialogs import IntroScreen
+
+        self.app.remember(intro_seen=(*settings.intro_seen, game_id))
+        self.app.push_screen(IntroScreen(game_id))
 
     def on_unmount(self) -> None:
         self.stop_thinking()
+
+    def on_screen_resume(self) -> None:
+        """A dialog closed over the game: the keyboard goes back to the picker."""
+        if self._ready:
+            self.focus_picker()
+
+    def focus_picker(self) -> None:
+        if self._ready and self.is_attached:
+            self.picker.filter_input.focus()
 
     def advance(self) -> None:
         """Show the position and hand the move to whoever is next."""
@@ -187,7 +304,8 @@ class GameScreen(Screen[None]):
             self._viewer = seat
         self.refresh_view()
         if session.over:
-            self.picker.set_actions([], title="Game over")
+            self.picker.set_actions([], title="Game over", empty="The game is over.")
+            self._show_story()
             self.show_game_over()
             return
         if session.seat_is_human(seat):
@@ -196,13 +314,16 @@ class GameScreen(Screen[None]):
                 return
             self._autoplay_turn = None
             if self.needs_handoff(seat):
-                self.picker.set_actions([], title="Waiting for the next player")
+                self.picker.set_actions(
+                    [], title="Waiting for the next player", empty="The next player takes over."
+                )
                 from tui.screens.dialogs import HandOffScreen
 
                 self.app.push_screen(
                     HandOffScreen(session.seat_name(seat)), lambda _: self._handed_off(seat)
                 )
                 return
+            self._show_story()
             self.show_actions()
         else:
             self._start_thinking(seat)
@@ -210,7 +331,9 @@ class GameScreen(Screen[None]):
     def _handed_off(self, seat: int) -> None:
         self._viewer = seat
         self.refresh_view()
+        self._show_story()
         self.show_actions()
+        self.focus_picker()
 
     def _turn(self) -> int:
         return self.session.game.turn(self.session.state)
@@ -222,19 +345,56 @@ class GameScreen(Screen[None]):
         if session.over:
             status += " · game over"
         elif seat is not None:
-            status += f" · {session.seat_name(seat)} to move"
+            status += f" · {session.seat_name(seat)} to act"
         self.sub_title = status
         self.query_one("#status-line", Static).update(self.status_text())
+        goal = self.goal_text()
+        goal_line = self.query_one("#goal-line", Static)
+        goal_line.update(goal)
+        goal_line.display = bool(goal)
+        seats = self.seats_text()
+        seats_line = self.query_one("#seats-line", Static)
+        seats_line.update(seats)
+        seats_line.display = bool(seats.plain)
         self.update_board()
+        self.mark_changed(self._changed)
 
     def status_text(self) -> str:
         return self.sub_title
+
+    def seats_text(self) -> Text:
+        """Every seat with its kind, the one to act marked (nothing for a one-seat game)."""
+        session = self.session
+        seats = session.record.seats
+        text = Text()
+        if len(seats) < 2:
+            return text
+        to_move = session.to_move
+        for i, seat in enumerate(seats):
+            if i:
+                text.append(" · ", style="dim")
+            kind = "you" if i == self._viewer else seat.kind_label
+            style = "bold reverse" if i == to_move else ""
+            text.append(f"{'▶ ' if i == to_move else ''}{session.seat_name(i)}", style=style)
+            text.append(f" ({kind})", style="dim")
+        return text
 
     def show_actions(self) -> None:
         session = self.session
         state = session.state
         items = [(a, session.game.describe(state, a)) for a in session.legal()]
-        self.picker.set_actions(items, title=f"{session.seat_name(session.to_move)}: your move")
+        self.picker.set_actions(
+            items,
+            title=f"{session.seat_name(session.to_move)}: your move",
+            empty=self.empty_reason(),
+            notes=self.picker_notes(),
+        )
+
+    def _show_story(self) -> None:
+        lines = list(self._story)
+        if lines and self._story_base is not None:  # the totals first: they matter most
+            lines[:0] = self.summary_lines(self._story_base, self.session.state)
+        self.story_panel.show(lines)
 
     def on_action_picker_chosen(self, message: ActionPicker.Chosen) -> None:
         message.stop()
@@ -242,11 +402,16 @@ class GameScreen(Screen[None]):
             return
         self.play(message.action)
 
+    def on_story_panel_chosen(self, message: StoryPanel.Chosen) -> None:
+        message.stop()
+        self.light_places(message.line.places)
+
     def play(self, action: Action) -> None:
         """Apply an action for the seat to move, show what it did, autosave, move on."""
         session = self.session
         seat = session.to_move
         before = session.state
+        human = session.seat_is_human(seat) and self._autoplay_turn is None
         text = self.log_text(before, action, seat)
         try:
             stages = self.stages_for(before, action)
@@ -254,8 +419,13 @@ class GameScreen(Screen[None]):
         except IllegalAction as err:
             self.notify(f"Not allowed: {err.why}", severity="warning")
             return
+        if human:  # the player decided: the story starts again from here
+            self._story, self._changed, self._story_base = [], set(), before
+            self.story_panel.show([])
+        elif self._story_base is None:
+            self._story_base = before
         self.picker.filter_input.value = ""
-        self.present(session.seat_name(seat), text, events, stages)
+        self.present(seat, text, events, stages, before, human)
 
     def log_text(self, state, action: Action, seat: int | None) -> str:
         """How the log tells an action: in full when only the seat that took it reads the log
@@ -268,39 +438,115 @@ class GameScreen(Screen[None]):
         return game.describe(state, action)
 
     def stages_for(self, state, action: Action):
-        """The positions an action passes through, for screens that play them out (or None)."""
-        return None
+        """The positions an action passes through, each with its own events (or None: just the
+        end). Games that can (`game.stages`) let the screen play the automatic steps out."""
+        stages = getattr(self.session.game, "stages", None)
+        return stages(state, action) if stages is not None else None
 
-    def present(self, actor: str, text: str, events, stages) -> None:
-        """Show what an action did; dedicated screens animate `stages`. Ends with `finish`."""
-        self.event_log.add_action(actor, text, events)
+    # --- playback ----------------------------------------------------------------------------
+
+    def present(self, seat, text: str, events, stages, before, human: bool) -> None:
+        """Show what an action did: its line in the log (under a turn and seat heading), then
+        each position it passed through, lit and paused; `finish` when all are shown."""
+        game = self.session.game
+        actor = self.session.seat_name(seat)
+        self._log_headings(actor)
+        self.event_log.add_action("", text, ())
+        if not human:
+            self._story.extend(self.story_lines(before, before, (), seat, text))
+        positions = list(stages) if stages else [self.session.state]
+        self._stage_queue = [(s, game.events(s)) for s in positions]
+        self._stage_from = before
+        self._stage_seat = seat
+        if len(self._stage_queue) > 1:
+            self.picker.set_actions([], title="The other side moves…", empty="Space skips.")
+        self._next_stage()
+
+    def _log_headings(self, actor: str) -> None:
+        turn = self._turn()
+        if turn != self._log_turn:
+            self._log_turn = turn
+            self._log_actor = None
+            self.event_log.add_note(f"── Turn {turn} ──", style="bold")
+        if actor != self._log_actor:
+            self._log_actor = actor
+            self.event_log.add_note(actor, style="bold underline")
+
+    def _next_stage(self) -> None:
+        self._stage_timer = None
+        if not self._stage_queue:
+            self._shown_state = None
+            self.finish()
+            return
+        state, events = self._stage_queue.pop(0)
+        self._show_stage(state, events)
+        if self._stage_queue:
+            pause = self.pause
+            if pause > 0:
+                self._stage_timer = self.set_timer(pause, self._next_stage)
+                return
+        self._next_stage()
+
+    def _show_stage(self, state, events) -> None:
+        """One position of a playback: its events in the log, its story, its changes lit."""
+        from tui.widgets.event_log import format_event
+
+        before = self._stage_from
+        for event in events:
+            self.event_log.write(Text("  ").append_text(format_event(event)))
+        mover = self._stage_seat
+        human_move = self.session.seat_is_human(mover) and self._autoplay_turn is None
+        lines = self.story_lines(before, state, events, None if human_move else mover, "")
+        self._story.extend(lines)
+        self._changed |= self.changed_places(before, state)
+        self._stage_from = state
+        if self._stage_queue:  # an intermediate position: shown on the board for a moment
+            self._shown_state = state
+            self.update_board(state)
+            self.mark_changed(self._changed)
+
+    @property
+    def pause(self) -> float:
+        """Seconds between two positions of a playback (the settings' AI speed)."""
+        base = getattr(self.app, "step_pause", None)
+        return 0.4 if base is None else base
+
+    def action_skip(self) -> None:
+        if self._stage_queue or self._stage_timer is not None:
+            self._skip_stages()
+
+    def _skip_stages(self) -> None:
+        if self._stage_timer is not None:
+            self._stage_timer.stop()
+            self._stage_timer = None
+        while self._stage_queue:
+            state, events = self._stage_queue.pop(0)
+            self._show_stage(state, events)
+        self._shown_state = None
         self.finish()
+
+    @property
+    def playing_back(self) -> bool:
+        return bool(self._stage_queue) or self._stage_timer is not None
 
     @property
     def busy(self) -> bool:
         """True while an AI thinks or an action is being played out on screen."""
-        return self._thinking_token is not None
+        return self._thinking_token is not None or self.playing_back
 
     def finish(self) -> None:
-        """After an action has been shown: autosave at the end of a turn, then move on."""
-        turn = self._turn()
-        if turn != self._last_turn or self.session.over:
-            self._last_turn = turn
-            self.autosave()
+        """After an action has been shown: autosave (after every decision: quitting at any
+        moment loses nothing), then move on."""
+        self.autosave()
         self.advance()
 
     # --- AI seats ----------------------------------------------------------------------------
-
-    def agent_name(self, seat: int, for_human: bool) -> str | None:
-        if for_human or not (0 <= seat < len(self.session.record.seats)):
-            return None if not for_human else "rules"
-        return self.session.record.seats[seat].agent_name
 
     def _start_thinking(self, seat: int, for_human: bool = False) -> None:
         session = self.session
         legal = session.legal()
         label = f"{session.seat_name(seat)}" + (" (autoplay)" if for_human else "")
-        self.picker.set_actions([], title=f"{label} to move")
+        self.picker.set_actions([], title=f"{label} to act", empty=f"{label} is deciding…")
         token = len(session.actions)
         self._thinking_token = token
         delay = self.app.ai_delay
@@ -312,7 +558,9 @@ class GameScreen(Screen[None]):
             return
         agent = ai.agent("rules") if for_human else session.agent_for(seat)
         level = session.record.seats[seat].level if 0 <= seat < len(session.record.seats) else None
-        self._budget = Budget.seconds(THINK_SECONDS.get(level, 2.0))
+        cap = getattr(self.app, "think_cap", None)
+        seconds = THINK_SECONDS.get(level, 2.0)
+        self._budget = Budget.seconds(min(seconds, cap) if cap else seconds)
         self.query_one("#thinking").who = label
         view = session.game.observe(session.state, seat)
         started = time.monotonic()
@@ -348,12 +596,26 @@ class GameScreen(Screen[None]):
             self._pending_timer = None
 
     def action_escape(self) -> None:
+        """Esc, in order: skip a playback, stop a thinking AI, clear what narrows the list,
+        else open the game menu."""
+        if self.playing_back:
+            self._skip_stages()
+        elif self._thinking_token is not None:
+            self.action_stop_ai()
+        elif self.clear_board_selection() or self.picker.filter_input.value or self.picker.narrowed:
+            self.picker.filter_input.value = ""
+            self.picker.narrow(None)
+        else:
+            self.action_menu()
+
+    def clear_board_selection(self) -> bool:
+        """Hook: clear a selection on the board; True if there was one."""
+        return False
+
+    def action_stop_ai(self) -> None:
         if self._thinking_token is not None:
             self.stop_thinking()
             self._autoplay_turn = None
-        else:
-            self.picker.filter_input.value = ""
-            self.picker.narrow(None)
 
     # --- player commands ---------------------------------------------------------------------
 
@@ -364,6 +626,7 @@ class GameScreen(Screen[None]):
         if not self.session.human_to_move or self.busy:
             self.notify("A hint is for your own move.", severity="information")
             return
+        self.notify("Thinking about a hint… (Esc stops)", timeout=2)
         self._run_hint()
 
     @work(thread=True, exclusive=True, group="hint")
@@ -373,27 +636,52 @@ class GameScreen(Screen[None]):
         view = session.game.observe(session.state, seat)
         legal = session.legal()
         token = len(session.actions)
-        marks = self.hint_marks(view, legal, seat)
-        self.app.call_from_thread(self._show_hint, token, marks)
+        hint = self.hint_for(view, legal, seat)
+        self.app.call_from_thread(self._show_hint, token, hint)
 
-    def hint_marks(self, view, legal, seat) -> dict[Action, str]:
-        """The hint: MCTS at the normal level (capped at HINT_SECONDS), its top moves with the
-        share of the search each got, best first."""
+    def hint_for(self, view, legal, seat) -> dict:
+        """The hint: MCTS with at least the hard level's iterations, its random numbers seeded by
+        the position (so the same position always gives the same answer): the top moves with
+        their share of the search, the expected outcome, and the rule-based reason if any."""
         from ai.mcts import MCTSAgent
 
-        agent = MCTSAgent.at_level("normal")
-        budget = Budget.seconds(HINT_SECONDS)
+        session = self.session
+        game = session.game
+        agent = MCTSAgent.at_level(HINT_LEVEL)
+        budget = Budget()
         self._hint_budget = budget
-        ranked = agent.analyse(self.session.game, view, legal, budget, self.session.rng_for(seat))
-        top = [(action, share) for action, share in ranked[:HINT_MOVES] if share > 0] or ranked[:1]
-        return {action: f"← {round(100 * share)}%" for action, share in top}
+        rng = random.Random(f"hint:{state_digest(session.state)}:{seat}")
+        ranked = agent.ranked(game, view, legal, budget, rng)
+        top = [r for r in ranked[:HINT_MOVES] if r.share > 0] or ranked[:1]
+        marks = {r.action: f"← {round(100 * r.share)}%" for r in top}
+        best = top[0]
+        outcome = self.hint_outcome(best.value)
+        reason = ""
+        try:
+            explain = getattr(ai.rules_player(game.id), "reason", None)
+        except ai.AgentError:
+            explain = None
+        if explain is not None:
+            reason = explain(game, view, best.action) or ""
+        return {"marks": marks, "best": best.action, "outcome": outcome, "reason": reason}
 
-    def _show_hint(self, token: int, marks: dict[Action, str]) -> None:
-        if token != len(self.session.actions):
+    def hint_outcome(self, value: float) -> str:
+        """The search's expected outcome of the best move, in words (a game may say it better)."""
+        return f"win chance about {round(100 * value)}%"
+
+    def _show_hint(self, token: int, hint: dict) -> None:
+        self._hint_budget = None
+        if token != len(self.session.actions) or not hint["marks"]:
             return
-        self.picker.mark(marks)
-        first = next(iter(marks))
-        self.notify(f"Hint: {self.session.game.describe(self.session.state, first)}")
+        self.picker.filter_input.value = ""
+        self.picker.narrow(None)
+        self.picker.mark(hint["marks"])
+        best = self.session.game.describe(self.session.state, hint["best"])
+        sentence = f"Hint: {best} ({hint['outcome']})."
+        if hint["reason"]:
+            sentence += f" {hint['reason']}"
+        self.notify(sentence, timeout=8)
+        self.event_log.add_note(sentence)
 
     def action_autoplay(self) -> None:
         if not self.session.human_to_move or self.busy:
@@ -404,14 +692,15 @@ class GameScreen(Screen[None]):
 
     def action_undo(self) -> None:
         if self.busy:
-            self.notify("Wait for the AI to finish its move.", severity="warning")
+            self.notify("Wait for the other side to finish.", severity="warning")
             return
         refusal = self.session.undo_refusal()
         if refusal is not None or not self.session.undo():
             self.notify(refusal or "Nothing to undo.", severity="warning")
             return
         self.event_log.add_note("Undone.")
-        self._last_turn = self._turn()
+        self._changed = set()
+        self.autosave()
         self.advance()
 
     def action_save(self) -> None:
@@ -427,6 +716,39 @@ class GameScreen(Screen[None]):
             self.app.store.autosave(self.session.record)
         except SaveError as err:
             self.notify(f"Autosave failed: {err}", severity="warning")
+
+    # --- the game menu -----------------------------------------------------------------------
+
+    def action_menu(self) -> None:
+        from tui.screens.dialogs import GameMenuScreen
+
+        self.app.push_screen(GameMenuScreen(self.session.game.title), self._menu_chosen)
+
+    def _menu_chosen(self, item: str | None) -> None:
+        actions = {
+            "save": self.action_save,
+            "intro": self.action_how_to_play,
+            "rules": self.action_rules,
+            "title": self.action_main_menu,
+            "new": self.action_new_game,
+            "quit": self.app.action_quit_confirm,
+        }
+        if item in actions:
+            actions[item]()
+
+    def action_main_menu(self) -> None:
+        self.autosave()
+        self.app.return_to_title()
+        self.app.notify("The game is autosaved: Continue on the title screen picks it up.")
+
+    def action_new_game(self) -> None:
+        self.autosave()
+        self.app.open_setup(self.session.game.id, replace_game=True)
+
+    def action_how_to_play(self) -> None:
+        from tui.screens.dialogs import IntroScreen
+
+        self.app.push_screen(IntroScreen(self.session.game.id))
 
     # --- the end -----------------------------------------------------------------------------
 
@@ -450,6 +772,10 @@ class GameScreen(Screen[None]):
             return self.session.over
         if action in ("hint", "autoplay", "undo"):
             return not self.session.over
+        if action == "skip":
+            return self.playing_back
+        if action == "stop_ai":
+            return self._thinking_token is not None
         return True
 
     def action_summary(self) -> None:

@@ -9,7 +9,7 @@ from textual.containers import Horizontal, VerticalScroll
 from textual.widgets import Button, Collapsible, Footer, Input, Label, Select, Static, Switch
 
 import core
-from core.engine import Option, OptionError
+from core.engine import Option, OptionError, seat_title
 from saves.record import SeatInfo
 from tui.screens.base import Page
 
@@ -87,7 +87,7 @@ class SetupScreen(Page[None]):
             with Horizontal(classes="field seat"):
                 yield Label(f"Seat {seat + 1}", classes="field-label")
                 yield Input(
-                    self.seat_names.get(seat, f"Player {seat + 1}"),
+                    self.seat_names.get(seat, seat_title(game, seat)),
                     id=f"seat-name-{seat}",
                     classes="seat-name",
                 )
@@ -194,7 +194,9 @@ class SetupScreen(Page[None]):
             )
         seats = []
         for seat in range(self.players):
-            name = self.query_one(f"#seat-name-{seat}", Input).value.strip() or f"Player {seat + 1}"
+            name = self.query_one(f"#seat-name-{seat}", Input).value.strip() or seat_title(
+                game, seat
+            )
             kind, _, level = str(self.query_one(f"#seat-kind-{seat}", Select).value).partition(":")
             seats.append(SeatInfo(name, kind, level or None))
         seed_text = self.query_one("#seed", Input).value.strip()

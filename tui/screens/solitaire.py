@@ -1,10 +1,10 @@
-"""The Vietnam Solitaire screen: the region map, the combat panel, and the enemy's turn played out.
+"""The Vietnam Solitaire screen: the region map, the combat panel, the enemy's turn played out.
 
-Everything the generic game screen does (action picker, log, AI worker, undo, saves, game over)
-is inherited; this screen adds the map as the board, narrows the picker to the place selected
-on it, lights the places the highlighted action is about, opens the combat panel for every
-fight-or-retreat decision, and plays an action's stages (B5 arrivals, B6 and B7 fights) one by
-one with a short pause that Esc skips and +/- speed up or slow down.
+Everything the generic game screen does (action picker, log, AI worker, undo, saves, playback,
+"since your last move", game over) is inherited; this screen adds the map as the board, narrows
+the picker to the place selected on it, lights the places the highlighted action is about, opens
+the combat panel for every fight-or-retreat decision (f and r decide whatever has focus), tells
+the enemy's doings in plain sentences, and keeps the goal in sight: PP under 14 at B9.
 """
 
 from __future__ import annotations
@@ -18,23 +18,46 @@ from textual.binding import Binding
 from textual.containers import Vertical
 from textual.widgets import Static
 
-from core.solitaire.board import PP_LIMIT, TRAIL_NAMES, place_name, victory_level, year_of
+from core.solitaire.board import (
+    ENEMY_UNITS,
+    PLAYER_UNITS,
+    PP_LIMIT,
+    TRAIL_NAMES,
+    place_name,
+    victory_level,
+    year_of,
+)
 from core.solitaire.state import OPTIONS, STEP_TITLES
 from tui.screens.game import GameScreen
+from tui.widgets.region_map import RegionMap
+from tui.widgets.story import StoryLine
 
 if TYPE_CHECKING:
     from tui.widgets.action_picker import ActionPicker
     from tui.widgets.combat_panel import CombatPanel
-from tui.widgets.region_map import RegionMap
 
 ROUND_PURPOSE = re.compile(r"^Combat (.+) round (\d+): (\w+)$")
 PAUSES = (0.0, 0.1, 0.25, 0.45, 0.8)
+PLACE_NAMES = sorted(((place_name(p), p) for p in range(20)), key=lambda x: -len(x[0]))
 
 
 def non_default_options(rules) -> list[str]:
     return [
         f"{o.title}: {getattr(rules, o.key)}" for o in OPTIONS if getattr(rules, o.key) != o.default
     ]
+
+
+def places_in(text: str) -> tuple:
+    """The map places a sentence names (`Hue 5`, `Saigon 1-2`), as map targets."""
+    found, rest = [], text
+    for name, p in PLACE_NAMES:
+        if name in rest:
+            found.append(("area", p))
+            rest = rest.replace(name, "")
+    for t, name in enumerate(TRAIL_NAMES):
+        if name in text:
+            found.append(("trail", t))
+    return tuple(found)
 
 
 class SolitaireScreen(GameScreen):
@@ -53,21 +76,23 @@ class SolitaireScreen(GameScreen):
         Binding("r", "combat('retreat')", "Retreat", show=False, id="solitaire.retreat"),
     ]
     HELP_NOTES = (
+        "The goal: keep the Political Points under 14 at the end of each turn (B9) for as long as "
+        "you can; 1975 (turn 13) is a major victory. PP start each turn at the turn number, and "
+        "every action's cost is shown beside it (“+2 PP”).\n"
         "The map: Ctrl+T (or a click) moves there; arrows move the cursor over areas and Trail "
         "areas; Enter selects one and the action list shows only what can be done there; Esc "
         "shows everything again. Moving through the action list lights up the places each "
         "action is about.\n"
-        "The enemy's steps play out one at a time: Esc skips to the end, + and - change the "
-        "speed. In a fight, f fights on and r retreats."
+        "The enemy's steps play out one at a time, the places they change lit: Space or Esc skips "
+        "to the end, + and - change the speed. In a fight, f fights on and r retreats, whatever "
+        "has the keyboard."
     )
 
     def __init__(self, session, save_path=None) -> None:
         super().__init__(session, save_path)
-        self._stage_queue: list = []
-        self._stage_timer = None
         self._rounds: dict[int, list] = {}
         self._fighting_at = -1
-        self._pause_index = 3
+        self._pause_index: int | None = None
 
     # --- layout ------------------------------------------------------------------------------
 
@@ -93,21 +118,28 @@ class SolitaireScreen(GameScreen):
             self.update_board()
 
     def on_resize(self) -> None:
+        self._fit_height()
         self._fit_side_column()
 
     def _fit_side_column(self) -> None:
         side = self.query_one("#side-column")
         side.styles.width = 52 if self.app.size.width >= 110 else 32
 
-    def update_board(self, state=None, step_label: str | None = None) -> None:
+    def update_board(self, state=None) -> None:
+        current = state is None or state is self.session.state
         state = state if state is not None else self.session.state
-        self.region_map.show(state, step_label)
-        legal = self.session.legal() if state is self.session.state else ()
+        self.region_map.show(state)
+        legal = self.session.legal() if current else ()
         panels = self.query("#combat-panel")
-        if panels:
-            panels.first().show(state, self._rounds.get(state.combat_place, []), legal)
-        if state.step == "retreat" and state is self.session.state and self.session.human_to_move:
+        if not panels:
+            return
+        panel = panels.first()
+        was_active = panel.has_class("-active")
+        panel.show(state if current else None, self._rounds.get(state.combat_place, []), legal)
+        if state.step == "retreat" and current and self.session.human_to_move:
             self.call_after_refresh(self._focus_combat)
+        elif was_active and not panel.has_class("-active"):
+            self.call_after_refresh(self.focus_picker)  # the panel closed: back to the list
 
     def _focus_combat(self) -> None:
         buttons = self.query("CombatPanel Button")
@@ -127,6 +159,31 @@ class SolitaireScreen(GameScreen):
             text += "\n" + " · ".join(extras)
         return text
 
+    def goal_text(self) -> str:
+        s = self.session.state
+        if self.session.over:
+            return ""
+        _, level, _ = victory_level(s.turn)
+        if s.rules.opt_historical:
+            return f"Goal: hold two regions till 1975 · now: {level}"
+        return f"Goal: PP < {PP_LIMIT} at B9 till 1975 · now: {level}"
+
+    def picker_notes(self) -> list[str]:
+        s = self.session.state
+        notes = []
+        if s.step == "B3" and not any(a[0] == "move" for a in self.session.legal()):
+            notes.append("No Grunt or AirCav can move yet (each moves once in B3).")
+        if not s.rules.opt_historical and s.step in ("B2", "B3", "B4"):
+            left = PP_LIMIT - 1 - s.pp
+            if left >= 0:
+                notes.append(f"{left} PP to spend before B9 puts you at the limit (13).")
+            else:
+                notes.append(f"PP {s.pp}: only regions held alone by you can bring it down at B9.")
+        return notes
+
+    def empty_reason(self) -> str:
+        return "The enemy is moving."
+
     # --- selection and highlights -------------------------------------------------------------
 
     def on_region_map_selected(self, message: RegionMap.Selected) -> None:
@@ -144,6 +201,23 @@ class SolitaireScreen(GameScreen):
         places = self.session.game.places_of(action) if action is not None else ()
         self.region_map.highlight(places)
 
+    def light_places(self, places) -> None:
+        self.region_map.highlight(places or ())
+
+    def mark_changed(self, places: set) -> None:
+        self.region_map.mark_changed(places)
+
+    def changed_places(self, before, after) -> set:
+        changed = {("area", p) for p in range(20) if before.units[p] != after.units[p]}
+        changed |= {("trail", t) for t in range(6) if before.trail[t] != after.trail[t]}
+        return changed
+
+    def clear_board_selection(self) -> bool:
+        if self.region_map.selected is not None:
+            self.region_map.select(None)
+            return True
+        return False
+
     def on_combat_panel_decided(self, message: CombatPanel.Decided) -> None:
         if self.session.human_to_move and not self.busy and message.action in self.session.legal():
             self.play(message.action)
@@ -153,85 +227,104 @@ class SolitaireScreen(GameScreen):
         if legal and self.session.human_to_move and not self.busy:
             self.play(legal[0])
 
+    def panel_keys(self) -> dict[str, str]:
+        keys = super().panel_keys()
+        if self.session.state.step == "retreat" and self.session.human_to_move and not self.busy:
+            keys.update({"f": "combat('fight')", "r": "combat('retreat')"})
+        return keys
+
     def action_focus_map(self) -> None:
         self.region_map.focus()
 
     def check_action(self, action: str, parameters) -> bool | None:
         if action == "combat":
-            return (
-                self.session.state.step == "retreat"
-                and self.focused is not self.picker.filter_input
-            )
+            return self.session.state.step == "retreat"
         if action == "speed":
-            return bool(self._stage_queue) or self._stage_timer is not None
+            return self.playing_back
         return super().check_action(action, parameters)
 
-    def _show_hint(self, token: int, marks) -> None:
-        super()._show_hint(token, marks)
-        if token == len(self.session.actions) and marks:
-            self.region_map.highlight(self.session.game.places_of(next(iter(marks))))
+    def _show_hint(self, token: int, hint: dict) -> None:
+        super()._show_hint(token, hint)
+        if token == len(self.session.actions) and hint["marks"]:
+            self.region_map.highlight(self.session.game.places_of(hint["best"]))
 
-    # --- playing out the enemy's steps ---------------------------------------------------------
+    def hint_outcome(self, value: float) -> str:
+        from core.solitaire.game import SCORE_SPAN
 
-    def stages_for(self, state, action):
-        return self.session.game.stages(state, action)
+        return f"the war lasting to about turn {1 + value * SCORE_SPAN:.1f}"
 
-    @property
-    def busy(self) -> bool:
-        return super().busy or self._stage_timer is not None or bool(self._stage_queue)
+    # --- the story of the enemy's steps ---------------------------------------------------------
 
-    def present(self, actor: str, text: str, events, stages) -> None:
-        self.event_log.add_action(actor, text, ())
-        self.picker.set_actions([], title="The war goes on…")
-        self._stage_queue = list(stages or ())
-        self._next_stage()
+    def story_lines(self, before, after, events, actor, text) -> list[StoryLine]:
+        """The enemy's placements and attacks, the fights and what they cost, the B9 count."""
+        self._note_rounds(events)
+        lines = []
+        for event in events:
+            line = event.result if event.dice else event.text
+            if event.dice and not event.purpose.startswith(("B5", "B7", "B1", "B9")):
+                continue  # a die of a fight or a strike: the fight's own line says what it did
+            if not event.dice and not _story_note(event.text):
+                continue
+            if event.dice and event.purpose.startswith("B5"):
+                if "placed" not in event.result and "no VC" not in event.result:
+                    continue  # a region roll: the placement's own line says where
+                line = f"{event.result[0].upper()}{event.result[1:]}."
+            elif event.dice and event.purpose.startswith("B1"):
+                line = f"The Trail grows: {event.result}."
+            elif event.dice and event.purpose.startswith("B7"):
+                line = f"Offensive roll: {event.result}."
+            elif event.dice and event.purpose.startswith("B9"):
+                line = f"Next turn: {event.result.split(': ', 1)[-1]}."
+            style = "loss" if _your_losses(event.text) else ""
+            lines.append(StoryLine(line, places_in(line), style))
+        return lines
 
-    def _next_stage(self) -> None:
-        self._stage_timer = None
-        if not self._stage_queue:
-            self.finish()
-            return
-        stage = self._stage_queue.pop(0)
-        self._note_rounds(stage.events)
-        for event in stage.events:
-            self.event_log.write(_indent(event))
-        if self._stage_queue:
-            self.region_map.show(stage)
-            self.query_one("#combat-panel").show(None, [], ())  # (stages come after the build)
-            pause = self.pause
-            if pause > 0:
-                self._stage_timer = self.set_timer(pause, self._next_stage)
-                return
-        self._next_stage()
+    def summary_lines(self, before, after) -> list[StoryLine]:
+        lines = []
+        lost = [
+            sum(u[k] for u in before.units) - sum(u[k] for u in after.units) for k in PLAYER_UNITS
+        ]
+        killed = [
+            sum(u[k] for u in before.units) - sum(u[k] for u in after.units) for k in ENEMY_UNITS
+        ]
+        if not after.rules.opt_historical and (after.pp != before.pp or after.turn != before.turn):
+            if after.turn != before.turn:
+                lines.append(StoryLine(f"A new year: PP set to {after.pp} (turn {after.turn})."))
+            else:
+                lines.append(StoryLine(f"PP {before.pp} → {after.pp}."))
+        yours = ", ".join(
+            f"{n} {name}"
+            for n, name in zip(lost, ("ARVN", "Grunt", "AirCav"), strict=True)
+            if n > 0
+        )
+        theirs = ", ".join(
+            f"{n} {name}" for n, name in zip(killed, ("VC", "NVA"), strict=True) if n > 0
+        )
+        if yours:
+            lines.append(StoryLine(f"You lost {yours}.", style="loss"))
+        if theirs:
+            lines.append(StoryLine(f"The NVA/VC lost {theirs}.", style="gain"))
+        return lines
+
+    # --- the combat panel's rounds -------------------------------------------------------------
 
     @property
     def pause(self) -> float:
-        base = getattr(self.app, "step_pause", None)
-        return PAUSES[self._pause_index] if base is None else base
+        if self._pause_index is not None:
+            return PAUSES[self._pause_index]
+        return super().pause
 
     def action_speed(self, step: int) -> None:
-        self._pause_index = max(0, min(len(PAUSES) - 1, self._pause_index - step))
+        index = self._pause_index
+        if index is None:
+            index = min(range(len(PAUSES)), key=lambda i: abs(PAUSES[i] - super().pause))
+        self._pause_index = max(0, min(len(PAUSES) - 1, index - step))
         self.notify(f"Enemy steps: {PAUSES[self._pause_index]:.2f} s each", timeout=1.5)
 
-    def action_escape(self) -> None:
-        if self._stage_queue or self._stage_timer is not None:
-            self._skip_stages()
-            return
-        if self.region_map.selected is not None:
-            self.region_map.select(None)
-            return
-        super().action_escape()
-
-    def _skip_stages(self) -> None:
-        if self._stage_timer is not None:
-            self._stage_timer.stop()
-            self._stage_timer = None
-        while self._stage_queue:
-            stage = self._stage_queue.pop(0)
-            self._note_rounds(stage.events)
-            for event in stage.events:
-                self.event_log.write(_indent(event))
-        self.finish()
+    def _show_stage(self, state, events) -> None:
+        super()._show_stage(state, events)
+        if self._stage_queue:
+            self.query_one("#combat-panel").show(None, [], ())
 
     def _note_rounds(self, events) -> None:
         """Collect each round's dice by area for the combat panel."""
@@ -244,7 +337,7 @@ class SolitaireScreen(GameScreen):
             if match is None or self._fighting_at < 0:
                 continue
             number, unit = int(match.group(2)), match.group(3)
-            rounds = self._rounds[self._fighting_at]
+            rounds = self._rounds.setdefault(self._fighting_at, [])
             if not rounds or rounds[-1][0] != number:
                 rounds.append((number, []))
             rounds[-1][1].append((unit, event.dice[0], event.result == "hit"))
@@ -266,6 +359,25 @@ class SolitaireScreen(GameScreen):
         return Static(pp_sparkline(history), id="pp-sparkline")
 
 
+STORY_NOTE_STARTS = (
+    "B6 Insurgency",
+    "B7:",
+    "B9:",
+    "Political Points",
+    "Your forces retreat",
+    "AirCav redeploys",
+)
+
+
+def _story_note(text: str) -> bool:
+    """A note worth telling the player: a fight's result, an offensive, a retreat, the B9."""
+    return text.startswith(STORY_NOTE_STARTS) or (": " in text and " hit(s) on the NVA/VC" in text)
+
+
+def _your_losses(text: str) -> bool:
+    return " hit(s) on the NVA/VC" in text and "none of yours" not in text
+
+
 SPARKS = "▁▂▃▄▅▆▇█"
 
 
@@ -284,12 +396,6 @@ def pp_sparkline(history) -> Text:
     for turn in range(1, len(history) + 1):
         text.append(f"{year_of(turn) % 100:02d}".center(width), style="dim")
     return text
-
-
-def _indent(event) -> Text:
-    from tui.widgets.event_log import format_event
-
-    return Text("  ").append_text(format_event(event))
 
 
 def _place_from(text: str) -> int:

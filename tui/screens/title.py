@@ -32,7 +32,7 @@ class TitleScreen(Screen[None]):
         ),
         Binding("l", "menu('load')", "Load", id="title.load", tooltip="Pick a saved game"),
         Binding("r", "menu('rules')", "Rules", id="title.rules", tooltip="How each game plays"),
-        Binding("q", "menu('quit')", "Quit", id="title.quit", show=False),
+        Binding("q", "menu('quit')", "Quit", id="title.quit"),
     ]
 
     def compose(self) -> ComposeResult:

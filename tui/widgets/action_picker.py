@@ -1,16 +1,20 @@
 """The one action picker every game screen uses: the legal actions, filterable, keyboard-driven.
 
-Typing filters (every word must appear); Up/Down/PageUp/PageDown move the highlight while the
-filter keeps focus; Enter plays the highlighted action. Map and tableau widgets narrow it to the
-actions about one place (`narrow`), and the hint highlights the AI's suggestion (`highlight`).
+Typing filters: each word typed must match a whole word of the action (or the start of one), a
+number only a number (`2` finds "2-point", never "$2.00"; type `$2` for a price). The actions are
+ranked by how well they match, the best on top and highlighted, so Enter plays what is shown.
+Up/Down/PageUp/PageDown move the highlight while the filter keeps focus. Map and tableau widgets
+narrow the list to the actions about one place (`narrow`), and the hint marks its suggestions
+(`mark`). When nothing can be shown, a sentence says why.
 """
 
 from __future__ import annotations
 
+import re
 from collections.abc import Callable, Sequence
 
 from rich.text import Text
-from textual import on
+from textual import events, on
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Vertical
@@ -20,9 +24,42 @@ from textual.widgets.option_list import Option
 
 from core.engine import Action
 
+TOKEN = re.compile(r"\$\d+(?:\.\d+)?|\d+|[^\W\d_]+")
+
+
+def tokens(text: str) -> list[str]:
+    """Words, whole numbers and prices ("$2.00") of a text, lower-cased."""
+    return TOKEN.findall(text.lower())
+
+
+def match_score(query: list[str], words: list[str]) -> int:
+    """How well the typed words match an action's words (0: no match). Every typed word must
+    match a word: a whole word scores 3, the start of a word 1 (numbers and prices only whole);
+    words met in the order typed score 1 more each."""
+    score, position = 0, -1
+    for q in query:
+        best, where = 0, -1
+        numeric = q[0].isdigit() or q[0] == "$"
+        for i, w in enumerate(words):
+            if w == q or (q[0] == "$" and w.startswith(q) and w[len(q) : len(q) + 1] in ("", ".")):
+                value = 3
+            elif not numeric and not w[0].isdigit() and w[0] != "$" and w.startswith(q):
+                value = 1
+            else:
+                continue
+            value += 1 if i > position else 0
+            if value > best:
+                best, where = value, i
+        if not best:
+            return 0
+        score += best
+        position = where
+    return score
+
 
 class FilterInput(Input):
-    """The filter box: arrow keys steer the list below while typing stays here."""
+    """The filter box: arrow keys steer the list below while typing stays here. Keys that a
+    panel on the screen offers (the combat's f and r) go to the screen, never into the box."""
 
     BINDINGS = [
         Binding("down", "picker_move(1)", "Next", show=False, id="picker.next"),
@@ -35,11 +72,22 @@ class FilterInput(Input):
         picker = next(a for a in self.ancestors if isinstance(a, ActionPicker))
         picker.move(step)
 
+    async def _on_key(self, event: events.Key) -> None:
+        panel_keys = getattr(self.screen, "panel_keys", dict)()
+        if event.key in panel_keys:
+            event.stop()
+            event.prevent_default()
+            await self.screen.run_action(panel_keys[event.key])
+            return
+        await super()._on_key(event)
+
 
 class ActionPicker(Vertical):
     DEFAULT_CSS = """
     ActionPicker { height: 1fr; }
-    ActionPicker #picker-title { height: 1; padding: 0 1; background: $boost; }
+    ActionPicker #picker-title { height: auto; max-height: 2; padding: 0 1; background: $boost; }
+    ActionPicker #picker-notes { height: auto; padding: 0 1; color: $text-muted; display: none; }
+    ActionPicker #picker-notes.-active { display: block; }
     ActionPicker FilterInput { height: 3; }
     ActionPicker OptionList { height: 1fr; }
     """
@@ -61,13 +109,18 @@ class ActionPicker(Vertical):
     def __init__(self, **kwargs) -> None:
         super().__init__(**kwargs)
         self._items: list[tuple[Action, str]] = []
+        self._words: list[list[str]] = []
         self._shown: list[int] = []
         self._narrow: Callable[[Action], bool] | None = None
         self._narrow_label = ""
         self._marks: dict[Action, str] = {}
+        self._title = "Actions"
+        self._empty = ""
+        self._notes: list[str] = []
 
     def compose(self) -> ComposeResult:
         yield Static("Actions", id="picker-title")
+        yield Static("", id="picker-notes")
         yield FilterInput(placeholder="type to filter · Enter plays", id="picker-filter")
         yield OptionList(id="picker-list")
 
@@ -79,13 +132,23 @@ class ActionPicker(Vertical):
     def filter_input(self) -> Input:
         return self.query_one("#picker-filter", Input)
 
-    def set_actions(self, items: Sequence[tuple[Action, str]], title: str = "Actions") -> None:
-        """Show these (action, description) pairs; keeps the filter, clears any narrowing."""
+    def set_actions(
+        self,
+        items: Sequence[tuple[Action, str]],
+        title: str = "Actions",
+        empty: str = "",
+        notes: Sequence[str] = (),
+    ) -> None:
+        """Show these (action, description) pairs; keeps the filter, clears any narrowing.
+        `empty` says why there is nothing to choose; `notes` explain what is missing."""
         self._items = list(items)
+        self._words = [tokens(text) for _, text in self._items]
         self._narrow = None
         self._narrow_label = ""
         self._marks = {}
         self._title = title
+        self._empty = empty
+        self._notes = list(notes)
         self._refresh_list()
 
     def narrow(self, keep: Callable[[Action], bool] | None, label: str = "") -> None:
@@ -94,8 +157,12 @@ class ActionPicker(Vertical):
         self._narrow_label = label if keep else ""
         self._refresh_list()
 
+    @property
+    def narrowed(self) -> bool:
+        return self._narrow is not None
+
     def mark(self, marks: dict[Action, str]) -> None:
-        """Annotate actions (e.g. the hint's visit shares) and highlight the first one marked."""
+        """Annotate actions (e.g. the hint's shares) and highlight the first one marked."""
         self._marks = dict(marks)
         self._refresh_list()
         if marks:
@@ -105,6 +172,7 @@ class ActionPicker(Vertical):
         for row, index in enumerate(self._shown):
             if self._items[index][0] == action:
                 self.option_list.highlighted = row
+                self.option_list.scroll_to_highlight()
                 return True
         return False
 
@@ -131,15 +199,20 @@ class ActionPicker(Vertical):
         if action is not None:
             self.post_message(self.Chosen(action))
 
-    def _refresh_list(self) -> None:
-        words = self.filter_input.value.lower().split() if self.is_mounted else []
-        shown = []
-        for i, (action, text) in enumerate(self._items):
+    def _ranked(self) -> list[int]:
+        query = tokens(self.filter_input.value) if self.is_mounted else []
+        scored = []
+        for i, (action, _) in enumerate(self._items):
             if self._narrow is not None and not self._narrow(action):
                 continue
-            lowered = text.lower()
-            if all(w in lowered for w in words):
-                shown.append(i)
+            score = match_score(query, self._words[i]) if query else 1
+            if score:
+                scored.append((-score, i))
+        scored.sort()  # best match first; the game's order among equals
+        return [i for _, i in scored]
+
+    def _refresh_list(self) -> None:
+        shown = self._ranked()
         self._shown = shown
         options = self.option_list
         previous = self.highlighted_action if options.option_count else None
@@ -152,14 +225,29 @@ class ActionPicker(Vertical):
                 prompt.append(f"  {mark}", style="bold")
             prompts.append(Option(prompt))
         options.set_options(prompts)
+        typed = bool(self.is_mounted and self.filter_input.value.strip())
         if shown:
             options.highlighted = 0
-            if previous is not None:
+            if previous is not None and not typed:
                 self.highlight(previous)
-        title = getattr(self, "_title", "Actions")
         count = f"{len(shown)}/{len(self._items)}" if len(shown) != len(self._items) else ""
         where = f" · {self._narrow_label}" if self._narrow_label else ""
-        self.query_one("#picker-title", Static).update(f"{title}{where}  {count}".rstrip())
+        self.query_one("#picker-title", Static).update(f"{self._title}{where}  {count}".rstrip())
+        notes = list(self._notes)
+        if not shown:
+            notes.insert(0, self._why_empty(typed))
+        box = self.query_one("#picker-notes", Static)
+        box.update("\n".join(n for n in notes if n))
+        box.set_class(any(notes), "-active")
+
+    def _why_empty(self, typed: bool) -> str:
+        if not self._items:
+            return self._empty
+        if typed:
+            return f"No action matches “{self.filter_input.value.strip()}” (Esc clears the filter)."
+        if self._narrow is not None:
+            return f"Nothing can be done at {self._narrow_label} now (Esc shows every action)."
+        return self._empty
 
     @on(Input.Changed, "#picker-filter")
     def _filter_changed(self, event: Input.Changed) -> None:
@@ -171,7 +259,7 @@ class ActionPicker(Vertical):
         event.stop()
         self._refresh_list()  # Enter plays what matches the text as typed, never a stale list
         if not self._shown:
-            self.app.notify(f"No action matches {event.value!r}", severity="warning")
+            self.app.notify(self._why_empty(bool(event.value.strip())), severity="warning")
             return
         self.choose_highlighted()
 

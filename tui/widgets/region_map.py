@@ -63,7 +63,10 @@ STEP_OF = {  # engine step -> the B-number shown lit on the step track
 }
 ENEMY_CODES = ((VC, "VC", "V"), (NVA, "NVA", "N"))
 PLAYER_CODES = ((ARVN, "AR", "A"), (GRUNT, "GR", "G"), (AIRCAV, "AC", "C"))
-LEGEND = "VC NVA enemy · AR ARVN · GR Grunt · AC AirCav · ✸ napalm · ⚔ fight"
+LEGEND = (
+    "VC NVA enemy · AR ARVN · GR Grunt · AC AirCav · ✸ napalm · ⚔ fight · B52 GB strikes · "
+    "amber: changed since your move"
+)
 
 
 @dataclass
@@ -89,6 +92,7 @@ class RegionMap(Widget, can_focus=True):
         "map--danger",
         "map--restricted",
         "map--counter",
+        "map--changed",
     }
     DEFAULT_CSS = """
     RegionMap { height: 1fr; width: 100%; padding: 0 1; }
@@ -106,6 +110,7 @@ class RegionMap(Widget, can_focus=True):
     RegionMap > .map--danger { color: #ff5f5f; }
     RegionMap > .map--restricted { color: #ffb347; text-style: bold; }
     RegionMap > .map--counter { color: #ff9f43; text-style: bold; }
+    RegionMap > .map--changed { background: #5c4a12; text-style: bold; }
     RegionMap:focus > .map--cursor { background: #2a7fd4; }
     """
 
@@ -138,6 +143,7 @@ class RegionMap(Widget, can_focus=True):
         self.cursor: Target = ("area", 1)
         self.selected: Target | None = None
         self.highlights: frozenset[Target] = frozenset()
+        self.changed: frozenset[Target] = frozenset()
         self._lines: list[list[Run]] = []
         self._strips: list[Strip] = []
         self._built_width = -1
@@ -156,6 +162,13 @@ class RegionMap(Widget, can_focus=True):
         targets = frozenset(targets)
         if targets != self.highlights:
             self.highlights = targets
+            self._rebuild()
+
+    def mark_changed(self, targets) -> None:
+        """Places the other side changed since the player's last decision (shown reversed)."""
+        targets = frozenset(targets)
+        if targets != self.changed:
+            self.changed = targets
             self._rebuild()
 
     def select(self, target: Target | None) -> None:
@@ -196,6 +209,11 @@ class RegionMap(Widget, can_focus=True):
     def action_clear(self) -> None:
         if self.selected is not None:
             self.select(None)
+
+    def check_action(self, action: str, parameters) -> bool | None:
+        if action == "clear":  # nothing selected: Esc goes on to the screen (its menu)
+            return self.selected is not None
+        return True
 
     def on_click(self, event: events.Click) -> None:
         target = self.target_at(event.x, event.y)
@@ -243,6 +261,7 @@ class RegionMap(Widget, can_focus=True):
             self.cursor,
             self.selected,
             self.highlights,
+            self.changed,
             self.has_focus,
         )
         if key == self._built_key:
@@ -288,6 +307,8 @@ class RegionMap(Widget, can_focus=True):
                 style += self._component("cursor")
             if run.target in self.highlights:
                 style += self._component("highlight")
+            elif run.target in self.changed and "dim" not in run.style.split():
+                style += self._component("changed")
         return style
 
     def on_focus(self) -> None:
@@ -330,11 +351,9 @@ class RegionMap(Widget, can_focus=True):
         lines.extend(self._trail(width))
         lines.append([])
         lines.extend(self._regions(width, compact))
-        if not compact or self.content_size.height >= len(lines) + 1:
-            legend = LEGEND
-            while len(legend) > width and " · " in legend:
-                legend = legend.rsplit(" · ", 1)[0]
-            lines.append([Run(legend[:width], "dim")])
+        room = self.content_size.height - len(lines)
+        if not compact or room >= 1:
+            lines.extend([Run(text, "dim")] for text in _wrap(LEGEND, width, max(1, room)))
         return lines
 
     def _tracks(self, width: int, compact: bool) -> list[list[Run]]:
@@ -351,6 +370,8 @@ class RegionMap(Widget, can_focus=True):
                     else ("danger" if n >= 12 else "dim")
                 )
                 label = str(n) if n != PP_LIMIT or s.pp <= PP_LIMIT else f"{s.pp}!"
+                if n == PP_LIMIT:
+                    pp_line.append(Run("┃", "danger"))  # the line: 14 at B9 ends the war
                 pp_line.append(Run(label, style))
                 pp_line.append(Run(" "))
         turn_text = f"Turn {s.turn} · {year_of(s.turn)}"
@@ -493,6 +514,22 @@ class RegionMap(Widget, can_focus=True):
                     rows[2].append(Run(" "))
             lines.extend(rows)
         return lines
+
+
+def _wrap(legend: str, width: int, lines: int) -> list[str]:
+    """The legend's items (" · " apart) over at most `lines` lines of `width`."""
+    out, line = [], ""
+    for item in legend.split(" · "):
+        candidate = f"{line} · {item}" if line else item
+        if len(candidate) <= width:
+            line = candidate
+            continue
+        if len(out) + 1 >= lines:
+            break
+        out.append(line)
+        line = item[:width]
+    out.append(line)
+    return out
 
 
 def _counters(units, codes, room: int) -> str:
