@@ -102,7 +102,8 @@ class ObjectivesVietnam:
             kind = objective(a[1])
             score = rules.effective_score(s, a[1])
             return (
-                f"Attack {kind.name}: {score} NVA cards, worth {kind.value} point"
+                f"Attack {kind.name}: {score} NVA card{'s' if score != 1 else ''}, worth "
+                f"{kind.value} point"
                 f"{'s' if kind.value != 1 else ''}"
             )
         if verb == "pacify":

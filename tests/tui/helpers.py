@@ -22,6 +22,16 @@ async def started(pilot):
     return pilot.app.screen
 
 
+def screen_text(app) -> str:
+    """What the terminal shows, as plain text (from the screenshot Textual would save)."""
+    import html
+    import re
+
+    svg = app.export_screenshot()
+    lines = re.findall(r"<text [^>]*>(.*?)</text>", svg)
+    return html.unescape("".join(lines)).replace("\xa0", " ")
+
+
 async def wait_until(pilot, condition, timeout: float = 10.0) -> None:
     """Let the app run (workers, timers) until `condition()` holds."""
     waited = 0.0

@@ -119,7 +119,7 @@ class GameScreen(Screen[None]):
     def compose(self) -> ComposeResult:
         # The board is the first frame; the header, footer and side column (picker, log) are
         # built right after it, so the game appears as soon as a bare Textual app would
-        # (benchmarks/tui_solitaire.py measures both moments).
+        # (benchmarks/tui_screens.py measures both moments).
         with Horizontal(id="game-body"):
             with Vertical(id="board-column"):
                 yield from self.compose_board()
@@ -241,8 +241,12 @@ class GameScreen(Screen[None]):
         self._fit_height()
 
     def _fit_height(self) -> None:
-        """On a short terminal the side column's extras take one line each (`-compact`)."""
+        """On a short terminal the side column's extras take one line each (`-compact`); on a
+        narrow one the side column gives the board room."""
         self.set_class(self.app.size.height < 32, "-compact")
+        side = self.query("#side-column")
+        if side:
+            side.first().styles.width = 52 if self.app.size.width >= 110 else 32
 
     async def _build_side(self) -> None:
         if not self.is_attached:  # the app closed before the first frame was out
@@ -329,6 +333,7 @@ class GameScreen(Screen[None]):
             self._start_thinking(seat)
 
     def _handed_off(self, seat: int) -> None:
+        self.picker.filter_input.value = ""  # nothing the last player typed is left behind
         self._viewer = seat
         self.refresh_view()
         self._show_story()
@@ -422,9 +427,9 @@ class GameScreen(Screen[None]):
         if human:  # the player decided: the story starts again from here
             self._story, self._changed, self._story_base = [], set(), before
             self.story_panel.show([])
+            self.picker.filter_input.value = ""  # (what a player types ahead during AI moves stays)
         elif self._story_base is None:
             self._story_base = before
-        self.picker.filter_input.value = ""
         self.present(seat, text, events, stages, before, human)
 
     def log_text(self, state, action: Action, seat: int | None) -> str:

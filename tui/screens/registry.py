@@ -7,6 +7,7 @@ from importlib import import_module
 # game id -> "module:Class" of its dedicated screen; games not listed use the generic screen.
 DEDICATED_SCREENS: dict[str, str] = {
     "solitaire": "tui.screens.solitaire:SolitaireScreen",
+    "objectives": "tui.screens.objectives:ObjectivesScreen",
 }
 
 

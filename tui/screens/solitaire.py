@@ -112,18 +112,9 @@ class SolitaireScreen(GameScreen):
 
     def on_mount(self) -> None:
         # (Textual also runs GameScreen.on_mount: handlers run for every class in the MRO)
-        self._fit_side_column()
         if self.session.actions:  # resumed: a fight in progress shows its rounds so far
             self._note_rounds(self.session.state.events)
             self.update_board()
-
-    def on_resize(self) -> None:
-        self._fit_height()
-        self._fit_side_column()
-
-    def _fit_side_column(self) -> None:
-        side = self.query_one("#side-column")
-        side.styles.width = 52 if self.app.size.width >= 110 else 32
 
     def update_board(self, state=None) -> None:
         current = state is None or state is self.session.state

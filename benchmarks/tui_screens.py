@@ -1,13 +1,13 @@
-"""The Vietnam Solitaire screen: how fast the map follows an action, how fast the screen appears.
+"""A game's screen: how fast its board follows an action, how fast the screen appears.
 
-    python benchmarks/tui_solitaire.py [--repeats 200] [--starts 15]
+    python benchmarks/tui_screens.py [--game solitaire|objectives|conquer] [--repeats 200]
+                                     [--starts 15]
 
-1. Map update: time to show the position after an action on the region map and let Textual paint
-   it, against Textual's own no-op refresh (a Static refreshed with nothing changed) in the same
-   run. Target: the map update costs at most 2x the no-op refresh.
-2. First paint: wall time from starting a process to the first frame, for
-   `objective new solitaire --seed 3` and for a bare Textual app (one Static), both headless.
-   Target: at most 1.3x the bare app.
+1. Board update: time to show the position after an action on the game's board (the region map,
+   the card tableau, the hex map) and let Textual paint it, against Textual's own no-op refresh
+   (a Static refreshed with nothing changed) in the same run. Target: at most 2x the no-op.
+2. First paint: wall time from starting a process to the first frame, for `objective new GAME`
+   and for a bare Textual app (one Static), both headless. Target: at most 1.3x the bare app.
 Figures, not pass/fail.
 """
 
@@ -63,6 +63,10 @@ OBJECTIVE_NEW = (
     + """
 import os, tempfile
 os.environ["OBJECTIVE_SAVE_DIR"] = tempfile.mkdtemp()
+config = tempfile.mkdtemp()
+os.environ["OBJECTIVE_CONFIG_DIR"] = config
+with open(os.path.join(config, "settings.toml"), "w") as f:
+    f.write('intro_seen = ["solitaire", "objectives", "conquer"]\\n')
 from tui.screens.game import GameScreen
 built = GameScreen._build_side
 async def report_ready(self):
@@ -70,9 +74,16 @@ async def report_ready(self):
     print(f"interactive {time.perf_counter() - START:.4f}", file=sys.stderr)
 GameScreen._build_side = report_ready
 from tui.cli import main
-main(["new", "solitaire", "--seed", "3"])
+main(ARGV)
 """
 )
+
+# what `objective new` is asked for, and how to reach a position one action on, per game
+NEW_ARGS = {
+    "solitaire": ["new", "solitaire", "--seed", "3"],
+    "objectives": ["new", "objectives", "--players", "3", "--seed", "3"],
+    "conquer": ["new", "conquer", "--players", "6", "--seed", "3"],
+}
 
 
 def first_paint(code: str, starts: int) -> tuple[float, float | None]:
@@ -110,29 +121,57 @@ def interpreter_start() -> float:
     return _interpreter
 
 
-async def map_update(repeats: int) -> tuple[float, float]:
-    from textual.widgets import Static
-
+def positions(game_id: str):
+    """A session and two positions one action apart (the second has the board's changes)."""
     from saves import SeatInfo, new_record
-    from saves.store import SaveStore
-    from tui.app import ObjectiveApp
     from tui.session import Session
-    from tui.widgets.region_map import RegionMap
 
-    session = Session.from_record(new_record("solitaire", {}, 1, [SeatInfo("P")], 3))
-    before = session.state
-    session.apply(("done",))
-    session.apply(("place", "grunt", 1))
-    after = session.state
+    players = {"solitaire": 1, "objectives": 3, "conquer": 6}[game_id]
+    seats = [SeatInfo(f"Player {i + 1}", "human" if i == 0 else "rules") for i in range(players)]
+    session = Session.from_record(new_record(game_id, {}, players, seats, 3))
+    if game_id == "solitaire":
+        session.apply(("done",))
+        before = session.state
+        session.apply(("place", "grunt", 1))
+    else:
+        import random
+
+        import ai
+
+        rng = random.Random(3)
+        agent = ai.agent("rules")
+        while session.to_move != 0 or len(session.actions) < 3:
+            seat = session.to_move
+            view = session.game.observe(session.state, seat)
+            session.apply(agent.choose(session.game, view, session.legal(), ai.Budget(), rng))
+        before = session.state
+        view = session.game.observe(before, 0)
+        session.apply(agent.choose(session.game, view, session.legal(), ai.Budget(), rng))
+    return session, before, session.state
+
+
+async def board_update(game_id: str, repeats: int) -> tuple[float, float]:
     import tempfile
 
+    from textual.widgets import Static
+
+    from saves.store import SaveStore
+    from tui.app import ObjectiveApp
+    from tui.settings import Settings
+
+    session, before, after = positions(game_id)
     app = ObjectiveApp(
-        store=SaveStore(tempfile.mkdtemp()), session=session, ai_delay=0, step_pause=0
+        store=SaveStore(tempfile.mkdtemp()),
+        session=session,
+        ai_delay=0,
+        step_pause=0,
+        settings=Settings(intro_seen=(game_id,)),
     )
     async with app.run_test(size=(120, 40)) as pilot:
         await pilot.pause()
         screen = app.screen
-        region_map = screen.query_one(RegionMap)
+        while not screen.ready:
+            await pilot.pause()
         idle = Static("no-op")
         await screen.mount(idle)
         await pilot.pause()
@@ -147,18 +186,22 @@ async def map_update(repeats: int) -> tuple[float, float]:
             return statistics.median(samples)
 
         noop = await timed(lambda i: idle.refresh())
-        update = await timed(lambda i: region_map.show(after if i % 2 else before))
+        update = await timed(lambda i: screen.update_board(after if i % 2 else before))
     return update, noop
 
 
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--game", choices=list(NEW_ARGS), default="solitaire")
     parser.add_argument("--repeats", type=int, default=200)
     parser.add_argument("--starts", type=int, default=15)
     args = parser.parse_args()
 
-    update, noop = asyncio.run(map_update(args.repeats))
-    print(f"map update after an action: {update * 1000:6.2f} ms (median of {args.repeats})")
+    update, noop = asyncio.run(board_update(args.game, args.repeats))
+    print(
+        f"{args.game}: board update after an action: {update * 1000:6.2f} ms "
+        f"(median of {args.repeats})"
+    )
     print(f"Textual no-op refresh:      {noop * 1000:6.2f} ms")
     print(f"  ratio {update / noop:.2f}  (target <= 2.0)")
 
@@ -167,12 +210,12 @@ def main() -> None:
     for package in ("core", "ai", "saves", "tui"):
         compileall.compile_dir(ROOT / package, quiet=1)
     bare, _ = first_paint(BARE_APP, args.starts)
-    ours, ready = first_paint(OBJECTIVE_NEW, args.starts)
+    ours, ready = first_paint(OBJECTIVE_NEW.replace("ARGV", repr(NEW_ARGS[args.game])), args.starts)
     print(
         f"first paint, bare Textual app:          {bare * 1000:7.1f} ms (median of "
         f"{args.starts}, interpreter start included)"
     )
-    print(f"first paint, objective new solitaire:   {ours * 1000:7.1f} ms")
+    print(f"first paint, objective new {args.game + ':':<12} {ours * 1000:7.1f} ms")
     print(f"  ratio {ours / bare:.2f}  (target <= 1.3)")
     print(
         f"whole screen built and taking keys:     {ready * 1000:7.1f} ms "

@@ -1,0 +1,267 @@
+"""The Objectives: Vietnam screen: the card tableau as the board.
+
+Everything the generic game screen does (the action picker, the log, AI seats, undo, saves, the
+playback, "since your last move", the hot-seat hand-off, game over) is inherited; this screen adds
+the tableau (tui/widgets/card_tableau.py): the team's points and the pool, the objectives in it,
+the fight in progress, every seat, and the hand of the seat at the screen, drawn from that seat's
+view only. Choosing a card in the hand narrows the picker to the actions that use it; handing out
+reinforcements opens a dialog; the cards the other seats touched stay lit until you act.
+"""
+
+from __future__ import annotations
+
+from textual.app import ComposeResult
+from textual.binding import Binding
+
+from core.objectives import rules as R
+from core.objectives.cards import objective, team_target, war_weariness
+from core.objectives.state import BID, CALL_OFF, MAIN, REINFORCE
+from tui.screens.game import GameScreen
+from tui.widgets.card_tableau import CardTableau
+from tui.widgets.story import StoryLine
+
+# Sentences of the game's log worth telling a player who was not watching.
+STORY_MARKS = (
+    " attacks ",
+    "Objective revealed",
+    " is taken!",
+    " holds:",
+    "calls off",
+    "NVA card revealed",
+    "overrun",
+    "Bids revealed",
+    "gives a card",
+    "keeps a card",
+    "has bid",
+    "takes a",
+    "Ambush",
+    "Artillery Barrage",
+    "NVA Reinforcements",
+    "plays Pacification",
+    "plays Hearts and Minds",
+    "The players win",
+    "The game wins",
+    "reinforcement card",
+)
+
+
+class ObjectivesScreen(GameScreen):
+    CSS_PATH = "objectives.tcss"
+    BINDINGS = [
+        Binding(
+            "ctrl+t",
+            "focus_hand",
+            "Hand",
+            id="objectives.hand",
+            tooltip="Walk your hand (arrows, Enter chooses a card)",
+        ),
+    ]
+    HELP_NOTES = (
+        "The goal: together, objectives worth 10 points a player (15 alone) before 10 cards "
+        "pile up in the War Weariness pool. The team's bar and the pool's slots are at the top "
+        "(the │ marks where war weariness grows).\n"
+        "Your hand is at the bottom, grouped by card: Ctrl+T (or a click) moves there, the arrows "
+        "walk it, Enter chooses a card and the action list shows only what uses it; Esc shows "
+        "everything again. Other hands show only as card backs.\n"
+        "In a fight the NVA line and every seat's bids are shown (your own face-down bid face up "
+        "to you); the two bars compare the totals: ┃ on the NVA bar is the overrun line (NVA at "
+        "twice your total), ┃ on yours the total to beat."
+    )
+
+    # --- layout ------------------------------------------------------------------------------
+
+    def compose_board(self) -> ComposeResult:
+        yield CardTableau(id="tableau")
+
+    @property
+    def compact(self) -> bool:
+        return self.app.size.width < 110 or self.app.size.height < 32
+
+    def update_board(self, state=None) -> None:
+        state = state if state is not None else self.session.state
+        view = self.session.game.observe(state, self._viewer)
+        names = [self.seat_label(i) for i in range(state.players)]
+        lit = frozenset(self._changed | getattr(self, "_lit", set()))
+        self.tableau.show(view, names, self.compact, lit)
+
+    def seat_label(self, seat: int) -> str:
+        name = self.session.seat_name(seat)
+        return f"{name} (you)" if seat == self._viewer else name
+
+    def mark_changed(self, places: set) -> None:
+        self.update_board(self._shown_state)
+
+    def changed_places(self, before, after) -> set:
+        """Pool objectives that came, went or took a token; seats whose hand, score or pile
+        changed; NVA cards turned up."""
+        changed = set()
+        pool_before = dict(before.pool)
+        for card, tokens in after.pool:
+            if pool_before.get(card) != tokens:
+                changed.add(("pool", card))
+        for seat in range(after.players):
+            if (
+                len(before.hands[seat]) != len(after.hands[seat])
+                or before.scores[seat] != after.scores[seat]
+                or before.taken[seat] != after.taken[seat]
+            ):
+                changed.add(("seat", seat))
+        if after.combat is not None:
+            seen = set(before.combat.revealed) if before.combat is not None else set()
+            changed |= {("nva", card) for card in after.combat.revealed if card not in seen}
+        return changed
+
+    # --- words on the side -------------------------------------------------------------------
+
+    def status_text(self) -> str:
+        s = self.session.state
+        turn_of = self.session.seat_name(s.current)
+        acting = self.session.seat_name(self.session.to_move)
+        phase = {
+            MAIN: "attack, play a special or pass",
+            CALL_OFF: "fight on or call off",
+            BID: f"{acting} bids",
+            REINFORCE: f"{acting} hands out reinforcements",
+        }.get(s.phase, "")
+        text = f"Turn {s.turn} · {turn_of}'s turn"
+        return f"{text} · {phase}" if phase and not self.session.over else text
+
+    def goal_text(self) -> str:
+        s = self.session.state
+        if self.session.over:
+            return ""
+        target = team_target(s.players)
+        ww = war_weariness(len(s.pool), s.rules.war_weariness == "per_card")
+        return (
+            f"Team {sum(s.scores)}/{target} pts · pool {len(s.pool)}/{s.rules.pool_limit} "
+            f"(NVA win at {s.rules.pool_limit}) · war weariness +{ww}"
+        )
+
+    def picker_notes(self) -> list[str]:
+        s = self.session.state
+        me = self.session.to_move
+        notes = []
+        if s.phase == MAIN and (s.attacked or s.special_played):
+            specials = [c for c in s.hands[me] if not R.fw(c).combat]
+            if specials:
+                notes.append("Special cards are played once a turn, before the first attack.")
+        if s.phase == MAIN and s.attacked and not s.rules.draw_after_attack:
+            notes.append("You attacked this turn: ending it draws no card.")
+        if s.phase == CALL_OFF and s.combat is not None and me == s.combat.attacker:
+            notes.append(f"Calling off discards your whole hand ({len(s.hands[me])} cards).")
+        if s.phase == BID:
+            notes.append("Bid one card at a time, face down; Done ends your bid for this round.")
+            if not R.combat_cards(s.hands[me]):
+                notes.append("You hold no combat card: there is nothing to bid.")
+        return notes
+
+    def empty_reason(self) -> str:
+        return "Another player is deciding."
+
+    def hint_outcome(self, value: float) -> str:
+        return f"search value {round(100 * value)}/100: a team win is worth 25, leading it 100"
+
+    # --- the hand narrows the picker ---------------------------------------------------------
+
+    @property
+    def tableau(self) -> CardTableau:
+        return self.query_one("#tableau", CardTableau)
+
+    def action_focus_hand(self) -> None:
+        self.tableau.focus()
+
+    def on_card_tableau_hand_selected(self, message: CardTableau.HandSelected) -> None:
+        key = message.key
+        if key is None:
+            self.picker.narrow(None)
+            return
+        uses = {"pacification": "pacify", "hearts": "hearts"}
+
+        def keep(action) -> bool:
+            return (action[0] == "bid" and action[1] == key) or action[0] == uses.get(key)
+
+        from core.objectives.cards import FW_BY_KEY, FW_TYPES
+
+        self.picker.narrow(keep, FW_TYPES[FW_BY_KEY[key]].name)
+
+    def clear_board_selection(self) -> bool:
+        if self.tableau.hand.selected is not None:
+            self.tableau.choose(None)
+            return True
+        return False
+
+    # --- reinforcements ----------------------------------------------------------------------
+
+    def show_actions(self) -> None:
+        super().show_actions()
+        s = self.session.state
+        if s.phase == REINFORCE and self.session.human_to_move:
+            from tui.screens.reinforce import ReinforceScreen
+
+            items = [(a, self.session.game.describe(s, a)) for a in self.session.legal()]
+            r = s.reinforce
+            title = (
+                f"Reinforcements: {len(r.pending)} card{'s' if len(r.pending) != 1 else ''} "
+                "to hand out, face down"
+            )
+            note = (
+                "You have kept one already: the rest go to the others."
+                if r.kept
+                else "You may keep one; the rest go to the other players."
+            )
+            self.app.push_screen(ReinforceScreen(title, note, items), self._reinforce_chosen)
+
+    def _reinforce_chosen(self, action) -> None:
+        if action is not None and action in self.session.legal() and not self.busy:
+            self.play(action)
+
+    # --- the story ---------------------------------------------------------------------------
+
+    def story_lines(self, before, after, events, actor, text) -> list[StoryLine]:
+        lines = []
+        names = {objective(c).name: ("pool", c) for c, _ in (*before.pool, *after.pool)}
+        for event in events:
+            if not any(mark in event.text for mark in STORY_MARKS):
+                continue
+            places = tuple(target for name, target in names.items() if name in event.text)
+            style = "gain" if "is taken!" in event.text or "players win" in event.text else ""
+            if "overrun" in event.text or " holds:" in event.text or "game wins" in event.text:
+                style = "loss"
+            lines.append(StoryLine(event.text, places, style))
+        if (
+            text
+            and actor is not None
+            and not lines
+            and text.startswith(("Fight on", "Bid nothing"))
+        ):
+            lines.append(StoryLine(f"{self.session.seat_name(actor)}: {text}"))
+        return lines
+
+    def summary_lines(self, before, after) -> list[StoryLine]:
+        lines = []
+        points = sum(after.scores) - sum(before.scores)
+        if points:
+            lines.append(
+                StoryLine(f"The team scored {points}: {sum(after.scores)} now.", (), "gain")
+            )
+        grown = len(after.pool) - len(before.pool)
+        if grown > 0:
+            lines.append(StoryLine(f"The pool grew to {len(after.pool)}.", (), "loss"))
+        return lines
+
+    def light_places(self, places) -> None:
+        self._lit = set(places or ())
+        self.update_board()
+
+    # --- the end -----------------------------------------------------------------------------
+
+    def game_over_lines(self) -> list[str]:
+        s = self.session.state
+        lines = [
+            f"Turns played: {s.turn}",
+            f"Team points: {sum(s.scores)} of {team_target(s.players)}",
+        ]
+        for seat in range(s.players):
+            taken = ", ".join(objective(c).name for c in s.taken[seat]) or "nothing"
+            lines.append(f"{self.session.seat_name(seat)}: {s.scores[seat]} points ({taken})")
+        return lines
