@@ -93,24 +93,31 @@ class ObjectiveConquer:
         if verb == "move":
             chit = next(c for c in s.chits if c.id == a[1])
             target = b.neighbours[chit.hex][a[2]]
-            explore = (
-                ""
-                if s.terrain[target] is not None
-                else (
-                    " (explore: free, already paid)"
-                    if (chit.owner, target) in s.paid
-                    else f" (explore: {dollars(EXPLORE_COST)})"
-                )
-            )
+            if s.terrain[target] is not None:
+                where = f"{s.terrain[target]} {b.label(target)}"
+            elif (chit.owner, target) in s.paid:
+                where = f"the unknown {b.label(target)} (explore: free, already paid)"
+            else:
+                where = f"the unknown {b.label(target)} (explore: {dollars(EXPLORE_COST)})"
             return (
-                f"Move the {chit.points}-point army {b.label(chit.hex)} "
-                f"{DIRECTION_NAMES[a[2]]} to {b.label(target)}{explore}"
+                f"{chit.points}-pt army at {self.place(s, chit.hex)} -> "
+                f"{DIRECTION_NAMES[a[2]]} to {where}"
             )
         if verb == "order":
-            return f"Order the army at {b.label(a[1])}: {rules.order_text(a[2], a[3])}"
+            text = rules.order_text(a[2], a[3])
+            if a[2] == "move":
+                target = b.neighbours[a[1]][a[3]]
+                text += f" to {self.place(s, target)}"
+            elif a[2] == "terrain":
+                here = s.terrain[a[1]]
+                text += f" ({here} -> {TERRAIN_CHANGES[a[3]][0][here]})"
+            return f"Order the army at {self.place(s, a[1])}: {text} (arrives next turn)"
         if verb == "admin":
             here = s.admins[rules.acting(s)]
-            return f"Administrator {DIRECTION_NAMES[a[1]]} to {b.label(b.neighbours[here][a[1]])}"
+            return (
+                f"Administrator {DIRECTION_NAMES[a[1]]} to "
+                f"{self.place(s, b.neighbours[here][a[1]])}"
+            )
         if verb == "native":
             native = next(n for n in s.natives if n.id == a[1])
             how = "hunts" if s.rules.natives_policy == "hunting" else "wanders"
@@ -168,6 +175,41 @@ class ObjectiveConquer:
             )
             return f"{what} at {b.label(a[1])} ({dollars(CASTLE_POINT_COST)})"
         raise IllegalAction(f"unknown action {a!r}")
+
+    def place(self, s, h: int) -> str:
+        """A hex as a player reads it: "Castle (0,4)", "Meadow (1,3)", "unknown (2,2)"."""
+        b = board(s.radius)
+        castle = rules.castle_at(s, h)
+        if castle is not None:
+            return f"Castle {b.label(h)}"
+        terrain = s.terrain[h]
+        return f"{terrain or 'unknown'} {b.label(h)}"
+
+    def places_of(self, s, a) -> tuple[int, ...]:
+        """The hexes an action is about: where it acts and, for a move, where it goes."""
+        b = board(s.radius)
+        verb = a[0]
+        if verb == "move":
+            chit = next((c for c in s.chits if c.id == a[1]), None)
+            return () if chit is None else (chit.hex, b.neighbours[chit.hex][a[2]])
+        if verb == "order":
+            if a[2] == "move" and b.neighbours[a[1]][a[3]] >= 0:
+                return (a[1], b.neighbours[a[1]][a[3]])
+            return (a[1],)
+        if verb == "admin":
+            here = s.admins[rules.acting(s)]
+            return (here, b.neighbours[here][a[1]])
+        if verb in ("spelunk", "mine", "terrain", "recruit", "develop"):
+            return (a[1],)
+        if verb == "native":
+            native = next((n for n in s.natives if n.id == a[1]), None)
+            return () if native is None else (native.hex,)
+        if verb in ("drill", "split", "combine"):
+            chit = next((c for c in s.chits if c.id == a[1]), None)
+            return () if chit is None else (chit.hex,)
+        if verb == "hit":
+            return (s.casualties.hex,) if s.casualties is not None and s.casualties.hex >= 0 else ()
+        return ()
 
     def to_json(self, view):
         s = view.state

@@ -161,6 +161,51 @@ def cave_at(s, h: int):
     return None
 
 
+def action_cost(s, a: tuple) -> int:
+    """What an action takes from the acting player's treasury now, in cents (0 for free ones;
+    an order pays when it arrives)."""
+    verb = a[0]
+    p = acting(s)
+    if verb == "move":
+        chit = next(c for c in s.chits if c.id == a[1])
+        n = board(s.radius).neighbours[chit.hex][a[2]]
+        return EXPLORE_COST if s.terrain[n] is None and (p, n) not in s.paid else 0
+    if verb == "spelunk":
+        return can_spelunk(s, p, a[1], True, free_ok=True)[1]
+    if verb == "terrain":
+        return TERRAIN_CHANGES[a[2]][1]
+    if verb == "recruit":
+        return recruit_cost(a[2])
+    if verb == "drill":
+        chit = next(c for c in s.chits if c.id == a[1])
+        return 0 if chit.fresh and chit.points == 5 else TRAIN_POINT
+    if verb == "develop":
+        return CASTLE_POINT_COST
+    return 0
+
+
+def income_forecast(s, p: int) -> list[tuple[str, int]]:
+    """What the next Compute Income (OC-3) would pay `p` if the board stayed as it is: each
+    part with its label, in cents; a Farmland counts its expected die (1d6 - 2: $1.50). Hexes
+    being changed count from the next income on, when they are controlled again."""
+    hexes = [
+        h
+        for h in sorted({c.hex for c in s.chits if c.owner == p})
+        if points_of(s, p, h) > 0 and not enemies_at(s, p, h) and not natives_at(s, h)
+    ]
+    earning = [h for h in hexes if h not in s.changing]
+    parts = []
+    if earning:
+        parts.append((f"upkeep {len(earning)} hex(es)", -UPKEEP * len(earning)))
+    farms = sum(1 for h in earning if s.terrain[h] == FARMLAND)
+    if farms:
+        parts.append((f"{farms} Farmland (expected)", 150 * farms))
+    castle_points = sum(c.points for c in s.castles if c.owner == p and c.hex in earning)
+    if castle_points:
+        parts.append((f"castle {castle_points} pt(s)", s.rules.castle_income_cents * castle_points))
+    return parts
+
+
 def score(s, p: int) -> int:
     """OC-H8: dollars + army points + 10 x castle points + controlled hexes."""
     if s.admins[p] is None:

@@ -12,7 +12,15 @@ FARMLAND, WOODS, DESERT, MOUNTAIN, RIVER, MEADOW = (
     "River",
     "Meadow",
 )
-TERRAIN_LETTERS = {FARMLAND: "F", WOODS: "W", DESERT: "D", MOUNTAIN: "M", RIVER: "R", MEADOW: "m"}
+# two letters a terrain, never told apart by case alone
+TERRAIN_LETTERS = {
+    FARMLAND: "Fa",
+    WOODS: "Wo",
+    DESERT: "De",
+    MOUNTAIN: "Mo",
+    RIVER: "Ri",
+    MEADOW: "Me",
+}
 
 # OC-5.4: the discovery die
 DISCOVERY = {1: FARMLAND, 2: WOODS, 3: DESERT, 4: MOUNTAIN, 5: RIVER, 6: MEADOW}

@@ -100,6 +100,8 @@ class GameScreen(Screen[None]):
         self._viewer: int | None = self._initial_viewer()
         self._game_over_shown = False
         self._pending_timer = None
+        self._pending_move = None  # what the pending timer will play
+        self._hurry = False  # Esc: the other side's moves without pauses until yours
         self._ready = False
         # playback: positions still to show, each (state, events)
         self._stage_queue: list = []
@@ -313,6 +315,7 @@ class GameScreen(Screen[None]):
             self.show_game_over()
             return
         if session.seat_is_human(seat):
+            self._hurry = False
             if self._autoplay_turn is not None and self._autoplay_turn == self._turn():
                 self._start_thinking(seat, for_human=True)
                 return
@@ -396,7 +399,16 @@ class GameScreen(Screen[None]):
         )
 
     def _show_story(self) -> None:
-        lines = list(self._story)
+        lines = []
+        for line in self._story:  # the same sentence again and again is told once, counted
+            if lines and lines[-1][0].text == line.text:
+                lines[-1][1] += 1
+            else:
+                lines.append([line, 1])
+        lines = [
+            line if n == 1 else StoryLine(f"{line.text} (×{n})", line.places, line.style)
+            for line, n in lines
+        ]
         if lines and self._story_base is not None:  # the totals first: they matter most
             lines[:0] = self.summary_lines(self._story_base, self.session.state)
         self.story_panel.show(lines)
@@ -551,15 +563,15 @@ class GameScreen(Screen[None]):
         session = self.session
         legal = session.legal()
         label = f"{session.seat_name(seat)}" + (" (autoplay)" if for_human else "")
-        self.picker.set_actions([], title=f"{label} to act", empty=f"{label} is deciding…")
+        waiting = f"The AI plays {label}'s turn for you." if for_human else self.empty_reason()
+        self.picker.set_actions([], title=f"{label} to act", empty=waiting)
         token = len(session.actions)
         self._thinking_token = token
-        delay = self.app.ai_delay
+        delay = 0.0 if self._hurry else self.app.ai_delay
         if len(legal) == 1:
             # (a zero-delay Textual timer divides by zero when it is stopped late: 10 ms at least)
-            self._pending_timer = self.set_timer(
-                max(delay, 0.01), lambda: self._ai_chose(token, legal[0])
-            )
+            self._pending_move = lambda: self._ai_chose(token, legal[0])
+            self._pending_timer = self.set_timer(max(delay, 0.01), self._pending_move)
             return
         agent = ai.agent("rules") if for_human else session.agent_for(seat)
         level = session.record.seats[seat].level if 0 <= seat < len(session.record.seats) else None
@@ -581,6 +593,7 @@ class GameScreen(Screen[None]):
 
     def _ai_chose(self, token: int, action: Action) -> None:
         self._pending_timer = None
+        self._pending_move = None
         if token != self._thinking_token or token != len(self.session.actions):
             return  # stale: the game moved on (undo, quit) while the agent thought
         self._thinking_token = None
@@ -618,9 +631,16 @@ class GameScreen(Screen[None]):
         return False
 
     def action_stop_ai(self) -> None:
+        """Stop a thinking AI (it plays its best so far); moves that were only waiting to be
+        shown (the natives' steps) are played at once, and so are the rest until your move."""
         if self._thinking_token is not None:
             self.stop_thinking()
             self._autoplay_turn = None
+            self._hurry = True
+            if self._pending_timer is not None and self._pending_move is not None:
+                self._pending_timer.stop()
+                self._pending_timer = None
+                self._pending_move()
 
     # --- player commands ---------------------------------------------------------------------
 

@@ -156,7 +156,7 @@ class ObjectivesScreen(GameScreen):
         return notes
 
     def empty_reason(self) -> str:
-        return "Another player is deciding."
+        return f"{self.session.seat_name(self.session.to_move)} is deciding."
 
     def hint_outcome(self, value: float) -> str:
         return f"search value {round(100 * value)}/100: a team win is worth 25, leading it 100"

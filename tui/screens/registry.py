@@ -8,6 +8,7 @@ from importlib import import_module
 DEDICATED_SCREENS: dict[str, str] = {
     "solitaire": "tui.screens.solitaire:SolitaireScreen",
     "objectives": "tui.screens.objectives:ObjectivesScreen",
+    "conquer": "tui.screens.conquer:ConquerScreen",
 }
 
 

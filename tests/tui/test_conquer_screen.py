@@ -1,0 +1,270 @@
+"""The Objective: Conquer screen: the hex map (geometry, fog, terrain, armies, orders, natives),
+commanding from it, the Administrators' money, a whole game by keys."""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+
+from ai.base import Budget
+from ai.conquer import RulesAgent
+from core.conquer import GAME
+from core.conquer.hexes import DIRECTIONS, board
+from core.conquer.state import MOVE, NATIVES_MOVE, ORDERS
+from saves import SeatInfo, new_record
+from tests.tui.helpers import make_app, screen_text, started, wait_until
+from tui.screens.conquer import ConquerScreen
+from tui.screens.game_over import GameOverScreen
+from tui.session import Session
+from tui.widgets.hex_map import HexMap
+from tui.widgets.hexgeo import HexLayout, axial, offset
+
+SIZES = {"120x40": (120, 40), "80x24": (80, 24)}
+
+
+# --- geometry ------------------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize("radius", [3, 5, 7])
+def test_axial_and_offset_round_trip_and_every_cell_maps_back_to_its_hex(radius):
+    layout = HexLayout(radius)
+    assert len(layout.hexes) == 3 * radius * (radius + 1) + 1
+    for q, r in layout.hexes:
+        assert axial(*offset(q, r)) == (q, r)
+        x, y = layout.cell(q, r)
+        for dy in range(layout.cell_h):
+            for dx in range(layout.cell_w):
+                assert layout.hex_at(x + dx, y + dy) == (q, r)
+
+
+def test_neighbours_sit_where_a_flat_top_map_puts_them():
+    """N straight above, S below; NE and SE in the next column half a hex up and down."""
+    layout = HexLayout(5)
+    x, y = layout.cell(0, 0)
+    where = {d: layout.cell(dq, dr) for d, (dq, dr) in enumerate(DIRECTIONS)}
+    assert where[0] == (x, y - 2) and where[3] == (x, y + 2)
+    assert where[1] == (x + 4, y - 1) and where[2] == (x + 4, y + 1)
+    assert where[5] == (x - 4, y - 1) and where[4] == (x - 4, y + 1)
+
+
+def test_the_largest_map_fits_the_board_column_of_a_120x40_terminal():
+    width, height = HexLayout(7).size  # 169 hexes, 6 players
+    assert width <= 120 - 52 - 2 and height <= 40 - 8
+    assert HexLayout(7, cell_w=3).size[0] <= 80 - 32 - 2  # the compact form at 80 columns
+
+
+def test_a_click_between_cells_finds_no_hex():
+    layout = HexLayout(5)
+    assert layout.hex_at(-1, 0) is None and layout.hex_at(0, 0) is None  # a corner gap
+
+
+# --- positions -----------------------------------------------------------------------------------
+
+
+def rules_line(seed: int, players: int, stop, options=None, limit: int = 20000):
+    s = GAME.new(options or {}, players, seed)
+    agent, rngs, actions = RulesAgent(), {}, []
+    for _ in range(limit):
+        if GAME.outcome(s) is not None or (GAME.to_move(s) == 0 and stop(s)):
+            return actions
+        seat = GAME.to_move(s)
+        legal = GAME.legal_actions(s)
+        if seat >= players or len(legal) == 1:
+            a = legal[0]
+        else:
+            rng = rngs.setdefault(seat, random.Random(seed * 10 + seat))
+            a = agent.choose(GAME, GAME.observe(s, seat), legal, Budget(), rng)
+        actions.append(a)
+        s = GAME.apply(s, a)
+    raise AssertionError("the position never came")
+
+
+def session(seed, players, actions=(), options=None) -> Session:
+    seats = tuple(
+        SeatInfo(f"Administrator {i + 1}", "human" if i == 0 else "rules") for i in range(players)
+    )
+    s = Session.from_record(new_record("conquer", options or {}, players, seats, seed))
+    for a in actions:
+        s.apply(a)
+    return s
+
+
+def turn_one(players):
+    return lambda: session(4, players)
+
+
+def mid_game(players):
+    return lambda: session(4, players, rules_line(4, players, lambda s: s.turn >= 8 and
+                                                  s.phase == MOVE))  # fmt: skip
+
+
+def with_an_order():
+    stop = lambda s: s.phase == ORDERS and any(a[0] == "order" for a in GAME.legal_actions(s))  # noqa: E731
+    actions = rules_line(5, 2, lambda s: s.turn >= 3 and stop(s))
+    s = session(5, 2, actions)
+    order = next(a for a in s.legal() if a[0] == "order" and a[2] == "move")
+    s.apply(order)
+    return s
+
+
+def game_over():
+    return session(3, 2, rules_line(3, 2, lambda s: False, {"turn_limit": 5}), {"turn_limit": 5})
+
+
+def losses_to_place():
+    """Random play on a small map until Administrator 1 must choose where losses fall."""
+    options = {"map_radius": 3}
+    s = GAME.new(options, 2, 10)
+    rng, actions = random.Random(10), []
+    while not (s.casualties is not None and s.casualties.chooser == 0):
+        legal = GAME.legal_actions(s)
+        actions.append(legal[rng.randrange(len(legal))])
+        s = GAME.apply(s, actions[-1])
+    return session(10, 2, actions, options)
+
+
+POSITIONS = {
+    "combat_losses_to_place": (losses_to_place, ["120x40"]),
+    "turn_1_2p": (turn_one(2), ["120x40", "80x24"]),
+    "turn_1_6p": (turn_one(6), ["120x40"]),
+    "mid_game_6p": (mid_game(6), ["120x40", "80x24"]),
+    "pending_order": (with_an_order, ["120x40"]),
+    "game_over": (game_over, ["120x40"]),
+}
+CASES = [(moment, size) for moment, (_, sizes) in POSITIONS.items() for size in sizes]
+
+
+@pytest.mark.parametrize(("moment", "size"), CASES)
+def test_snapshot(snap_compare, tmp_path, moment, size):
+    app = make_app(tmp_path, session=POSITIONS[moment][0]())
+
+    async def run_before(pilot):
+        await started(pilot)
+        if moment == "game_over":
+            await wait_until(pilot, lambda: isinstance(pilot.app.screen, GameOverScreen))
+        await pilot.pause()
+
+    assert snap_compare(app, terminal_size=SIZES[size], run_before=run_before)
+
+
+def test_snapshot_a_chit_selected_lights_its_destinations(snap_compare, tmp_path):
+    async def run_before(pilot):
+        screen = await started(pilot)
+        screen.hex_map.select(screen.session.state.admins[0])
+        await pilot.pause()
+        assert screen.hex_map.destinations
+
+    app = make_app(tmp_path, session=session(4, 2))
+    assert snap_compare(app, terminal_size=SIZES["120x40"], run_before=run_before)
+
+
+# --- commanding from the map --------------------------------------------------------------------
+
+
+async def test_the_cursor_and_a_click_narrow_the_picker_to_a_hex(tmp_path):
+    app = make_app(tmp_path, session=session(4, 2))
+    async with app.run_test(size=(120, 40)) as pilot:
+        screen = await started(pilot)
+        assert isinstance(screen, ConquerScreen)
+        home = screen.session.state.admins[0]
+        await pilot.press("ctrl+t", "enter")
+        assert screen.hex_map.selected == home
+        shown = screen.picker.shown_actions
+        assert shown and all(home in GAME.places_of(screen.session.state, a) for a in shown)
+        await pilot.press("escape")  # clears the selection: every action again
+        assert screen.hex_map.selected is None
+        # a click on a hex with nothing to do there
+        layout = screen.hex_map._layout()
+        b = board(screen.session.state.radius)
+        far = b.coords.index(next(c for c in b.coords if b.distance(b.index[c], home) >= 3))
+        x, y = layout.cell(*b.coords[far])
+        await pilot.click(HexMap, offset=(x + 1 + 1 - screen.hex_map.scroll_offset.x,
+                                          y - screen.hex_map.scroll_offset.y))  # fmt: skip
+        assert screen.hex_map.selected == far
+        assert screen.picker.shown_actions == []
+        assert "Nothing can be done" in screen_text(app)
+
+
+async def test_a_destination_chosen_on_the_map_plays_what_the_picker_would(tmp_path):
+    app = make_app(tmp_path, session=session(4, 2))
+    async with app.run_test(size=(120, 40)) as pilot:
+        screen = await started(pilot)
+        home = screen.session.state.admins[0]
+        screen.hex_map.select(home)
+        await pilot.pause()
+        highlighted = screen.picker.highlighted_action
+        target = GAME.places_of(screen.session.state, highlighted)[1]
+        assert target in screen.hex_map.destinations
+        before = len(screen.session.actions)
+        await pilot.press("ctrl+t")
+        screen.hex_map.cursor = target
+        await pilot.press("enter")
+        await wait_until(pilot, lambda: len(screen.session.actions) > before)
+        assert screen.session.actions[-1] == highlighted
+
+
+async def test_money_is_on_screen_with_the_next_income_and_warnings(tmp_path):
+    app = make_app(tmp_path, session=session(4, 2))
+    async with app.run_test(size=(120, 40)) as pilot:
+        await started(pilot)
+        text = screen_text(app)
+        assert "$20.75" in text and "Your next income" in text
+        assert "explore: $4.00" in text
+
+
+async def test_a_two_player_game_by_keys_to_its_end(tmp_path):
+    """Human against the rule-based seat, turn limit 5: in each phase the top action (a march,
+    a recruit, a loss to take) once, then "done" typed into the filter."""
+    app = make_app(tmp_path, session=session(6, 2, options={"turn_limit": 5}))
+
+    def ready() -> bool:
+        return screen.session.over or (screen.session.human_to_move and not screen.busy)
+
+    async with app.run_test(size=(120, 40)) as pilot:
+        screen = await started(pilot)
+        acted_in = None
+        for _ in range(600):
+            await wait_until(pilot, ready, timeout=20)
+            if screen.session.over:
+                break
+            moves = len(screen.session.actions)
+            phase = (screen.session.state.turn, screen.session.state.phase)
+            if ("done",) in screen.session.legal() and acted_in == phase:
+                await pilot.press(*"done", "enter")
+            else:
+                await pilot.press("enter")
+            acted_in = phase
+            await wait_until(pilot, lambda m=moves: len(screen.session.actions) > m)
+        await wait_until(pilot, lambda: isinstance(app.screen, GameOverScreen))
+    assert screen.session.over and screen.session.state.turn == 5
+
+
+NATIVES_OFTEN = {"natives_on_discovery_chance": 3}
+
+
+def until_natives(limit_seed: int = 50) -> tuple[int, list]:
+    """The first seed (and its random legal moves) where the natives come to move."""
+    for seed in range(1, limit_seed):
+        s = GAME.new(NATIVES_OFTEN, 2, seed)
+        rng, actions = random.Random(seed), []
+        while not s.over and s.turn <= 15:
+            if GAME.to_move(s) == 2:
+                return seed, actions
+            legal = GAME.legal_actions(s)
+            actions.append(legal[rng.randrange(len(legal))])
+            s = GAME.apply(s, actions[-1])
+    raise AssertionError("no natives moved")
+
+
+async def test_native_moves_are_played_out_one_at_a_time_and_esc_hurries_them(tmp_path):
+    seed, line = until_natives()
+    app = make_app(tmp_path, session=session(seed, 2, line, NATIVES_OFTEN), ai_delay=30.0)
+    async with app.run_test(size=(120, 40)) as pilot:
+        screen = await started(pilot)
+        assert screen.session.state.phase == NATIVES_MOVE
+        await pilot.pause(0.2)
+        assert "The natives are moving" in screen_text(app)
+        assert screen.session.state.phase == NATIVES_MOVE  # waiting: each move is shown
+        await pilot.press("escape")  # hurry the natives along
+        await wait_until(pilot, lambda: screen.session.state.phase != NATIVES_MOVE, timeout=5)

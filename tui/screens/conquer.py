@@ -1,0 +1,457 @@
+"""The Objective: Conquer screen: the hex map as the board.
+
+Everything the generic game screen does (the action picker, the log, AI seats, the natives' seat,
+undo, saves, the playback, "since your last move", game over) is inherited; this screen adds the
+hex map (tui/widgets/hex_map.py), the eleven-phase track, the Administrators with their money and
+the income each can expect, the hex under the cursor, and a panel for the combat of the turn.
+Selecting a hex narrows the picker to the actions about it; selecting a hex with armies that can
+move (or the Administrator's, in phase 4) lights their destinations with what entering costs, and
+Enter or a click on one plays the move. Nothing in Conquer is hidden (OC-Q80): no hand-off.
+"""
+
+from __future__ import annotations
+
+import re
+
+from rich.text import Text
+from textual.app import ComposeResult
+from textual.binding import Binding
+from textual.containers import Vertical
+from textual.widgets import Static
+
+from core.conquer import rules as R
+from core.conquer.hexes import board
+from core.conquer.state import COMBAT, MOVE, NATIVES_MOVE, OVER, PHASE_NAMES, TRAIN
+from core.conquer.tables import EXPLORE_COST, dollars
+from tui.screens.game import GameScreen
+from tui.widgets.hex_map import LEGEND, OWNER_COLOURS, OWNER_LETTERS, HexMap
+from tui.widgets.story import StoryLine
+
+COORDS = re.compile(r"\((-?\d+),(-?\d+)\)")
+STORY_DICE = ("Discovery", "Natives in", "Spelunking", "Cave", "Mining", "Ruined")
+QUIET_RESULTS = ("none", "no cave")
+TOLD_VERBS = ("move", "order", "admin", "develop", "terrain", "spelunk", "mine")
+STORY_NOTES = ("Battle at", "Native #", "The castle", "Order", "Game over")
+COSTLY = ("move", "spelunk", "terrain", "recruit", "drill", "develop")
+
+
+class ConquerScreen(GameScreen):
+    CSS_PATH = "conquer.tcss"
+    BINDINGS = [
+        Binding(
+            "ctrl+t",
+            "focus_map",
+            "Map",
+            id="conquer.map",
+            tooltip="Move the hex cursor (arrows or hjkl, Enter selects)",
+        ),
+    ]
+    HELP_NOTES = (
+        "The goal: be the last Administrator, or have the best score when the turn limit comes "
+        "(money + army points + 10 a castle point + controlled hexes).\n"
+        "The map: Ctrl+T (or a click) moves there; arrows or h j k l move the cursor; Enter "
+        "selects a hex and the action list shows only what can be done there. A hex with armies "
+        "that may move lights their destinations with their cost: Enter or a click on one moves "
+        "the army shown in the action list. Esc clears the selection.\n"
+        "Each hex: terrain on top (Fa Wo De Mo Ri Me, ░░ unknown; ■n a castle, ◇ a cave, ◆ a "
+        "mine, ~ a change under way, an arrow a pending order), who is there below (A-F an "
+        "Administrator's armies with their points, n natives, @ an Administrator), on the "
+        "owner's tint when controlled."
+    )
+
+    def __init__(self, session, save_path=None) -> None:
+        super().__init__(session, save_path)
+        self._destinations: dict[int, tuple] = {}  # hex -> the action that goes there
+
+    # --- layout ------------------------------------------------------------------------------
+
+    def compose_board(self) -> ComposeResult:
+        with Vertical(id="board"):
+            yield Static("", id="phase-track")
+            yield HexMap(id="hex-map")
+            yield Static("", id="hex-info")
+            yield Static("", id="combat-report")
+            yield Static(LEGEND, id="hex-legend")
+
+    @property
+    def hex_map(self) -> HexMap:
+        return self.query_one("#hex-map", HexMap)
+
+    @property
+    def compact(self) -> bool:
+        return self.app.size.width < 110 or self.app.size.height < 32
+
+    def update_board(self, state=None) -> None:
+        state = state if state is not None else self.session.state
+        self.hex_map.show(state, self.compact, self._changed)
+        self._set_text("#phase-track", self.phase_track(state))
+        self._show_hex_info()
+        self._show_combat(state)
+        self.query_one("#hex-legend").display = not self.compact
+
+    def _set_text(self, selector: str, text: Text) -> None:
+        """Update a line of text only when it changed (an update costs a layout pass)."""
+        found = self.query(selector)
+        if not found:
+            return
+        widget = found.first()
+        if getattr(widget, "_shown_text", None) != text.plain:
+            widget._shown_text = text.plain
+            widget.update(text)
+
+    def mark_changed(self, places: set) -> None:
+        self.hex_map.show(self._shown_state or self.session.state, self.compact, places)
+
+    def changed_places(self, before, after) -> set:
+        """Hexes whose terrain, armies, natives, castles or Administrators changed."""
+
+        def where(s) -> dict:
+            out: dict[int, list] = {}
+            for c in s.chits:
+                out.setdefault(c.hex, []).append(("c", c.owner, c.points))
+            for n in s.natives:
+                out.setdefault(n.hex, []).append(("n", n.strength))
+            for c in s.castles:
+                out.setdefault(c.hex, []).append(("k", c.owner, c.points))
+            for p, h in enumerate(s.admins):
+                if h is not None:
+                    out.setdefault(h, []).append(("a", p))
+            return {h: sorted(v) for h, v in out.items()}
+
+        a, b = where(before), where(after)
+        changed = {h for h in set(a) | set(b) if a.get(h) != b.get(h)}
+        changed |= {
+            h for h, (x, y) in enumerate(zip(before.terrain, after.terrain, strict=True)) if x != y
+        }
+        return changed
+
+    def light_places(self, places) -> None:
+        self.hex_map.light(places or ())
+
+    def clear_board_selection(self) -> bool:
+        if self.hex_map.selected is not None:
+            self.hex_map.select(None)
+            return True
+        return False
+
+    # --- the side ----------------------------------------------------------------------------
+
+    def phase_track(self, s) -> Text:
+        """The turn and the eleven phases, the current one lit and named."""
+        text = Text(f"Turn {s.turn}/{s.rules.turn_limit} · ", style="bold")
+        for phase in range(1, 12):
+            text.append(str(phase), style="bold reverse" if phase == s.phase else "dim")
+            text.append(" ")
+        if s.phase != OVER:
+            text.append(f"· {PHASE_NAMES[s.phase]}", style="bold")
+        if s.initiative and s.phase != OVER:
+            order = "".join(OWNER_LETTERS[p] for p in s.initiative)
+            text.append(f" · order {order}", style="dim")
+        return text
+
+    def status_text(self) -> str:
+        s = self.session.state
+        if self.session.over:
+            return f"Turn {s.turn} · game over"
+        seat = self.session.to_move
+        who = self.session.seat_name(seat)
+        return f"Turn {s.turn} · {s.phase}. {PHASE_NAMES[s.phase]} · {who} to act"
+
+    def refresh_view(self) -> None:
+        super().refresh_view()
+        seat = self.session.to_move
+        status = self.query_one("#status-line", Static)
+        if seat is not None and 0 <= seat < len(OWNER_COLOURS):
+            status.styles.color = OWNER_COLOURS[seat]
+        else:
+            status.styles.color = None
+
+    def seats_text(self) -> Text:
+        """Each Administrator, in their colour and letter: money and the income to expect,
+        army points, castle points, score; the one to act marked. One line each."""
+        s = self.session.state
+        to_move = self.session.to_move
+        text = Text()
+        for p in range(s.players):
+            if p:
+                text.append("\n")
+            colour = OWNER_COLOURS[p]
+            mark = "▶" if p == to_move else " "
+            kind = "you" if p == self._viewer else self.session.record.seats[p].kind_label
+            text.append(f"{mark}{OWNER_LETTERS[p]} ", style=f"bold {colour}")
+            name = self.session.seat_name(p) if s.players <= 3 else f"Adm. {p + 1}"
+            if s.admins[p] is None:
+                text.append(f"{name} ({kind}): captured", style="dim strike")
+                continue
+            text.append(f"{name} ({kind}) ", style=f"bold {colour}")
+            income = sum(cents for _, cents in R.income_forecast(s, p))
+            money_style = "bold #ff5f5f" if s.money[p] < 0 else "bold"
+            text.append(dollars(s.money[p]), style=money_style)
+            text.append(f" {'+' if income >= 0 else ''}{dollars(income)}", style="dim")
+            army = sum(c.points for c in s.chits if c.owner == p)
+            castles = sum(c.points for c in s.castles if c.owner == p)
+            text.append(f" ⚔{army} ■{castles} ★{R.score(s, p)}", style="dim")
+        return text
+
+    def goal_text(self) -> str:
+        s = self.session.state
+        if self.session.over:
+            return ""
+        left = s.rules.turn_limit - s.turn
+        me = self.session.to_move
+        goal = f"Turn {s.turn}/{s.rules.turn_limit} ({left} left): last Administrator wins"
+        if me is not None and 0 <= me < s.players and s.admins[me] is not None:
+            parts = R.income_forecast(s, me)
+            total = sum(cents for _, cents in parts)
+            detail = ", ".join(f"{label} {dollars(cents)}" for label, cents in parts) or "nothing"
+            goal += f"\nYour next income {dollars(total)}: {detail}"
+        return goal
+
+    def picker_notes(self) -> list[str]:
+        s = self.session.state
+        me = self.session.to_move
+        if me is None or not 0 <= me < s.players or s.admins[me] is None:
+            return []
+        notes = []
+        if s.money[me] < 0:
+            notes.append(f"Your treasury is {dollars(s.money[me])}: nothing can be bought.")
+        if s.phase == MOVE:
+            b = board(s.radius)
+            far = [c for c in s.chits if c.owner == me and b.distance(c.hex, s.admins[me]) > 1]
+            moved = [c for c in s.chits if c.owner == me and c.moved]
+            if far:
+                notes.append(
+                    f"{len(far)} army chit(s) more than a hex from your Administrator cannot move: "
+                    "send them orders in phase 4."
+                )
+            if moved:
+                notes.append(f"{len(moved)} chit(s) moved this phase (one hex a phase).")
+            if s.money[me] < EXPLORE_COST:
+                notes.append("Exploring costs $4.00: you cannot pay for it now.")
+        if s.phase == TRAIN and not any(c.owner == me for c in s.castles):
+            notes.append("Armies are trained at your own castles: you have none.")
+        return notes
+
+    def empty_reason(self) -> str:
+        s = self.session.state
+        if s.phase == NATIVES_MOVE:
+            return "The natives are moving (Esc hurries them)."
+        return f"{self.session.seat_name(self.session.to_move)} is deciding."
+
+    def show_actions(self) -> None:
+        """The actions, each with a warning when it would leave the treasury short of the
+        upkeep the next income takes."""
+        session = self.session
+        s = session.state
+        me = session.to_move
+        items = []
+        upkeep = 0
+        if me is not None and 0 <= me < s.players and s.admins[me] is not None:
+            upkeep = -sum(c for label, c in R.income_forecast(s, me) if label.startswith("upkeep"))
+        for a in session.legal():
+            text = session.game.describe(s, a)
+            if a[0] in COSTLY and upkeep:
+                left = s.money[me] - R.action_cost(s, a)
+                if left < upkeep <= s.money[me]:
+                    text += " ⚠ leaves too little for next turn's upkeep"
+            items.append((a, text))
+        self.picker.set_actions(
+            items,
+            title=f"{session.seat_name(me)}: your move",
+            empty=self.empty_reason(),
+            notes=self.picker_notes(),
+        )
+        self._update_destinations()
+
+    # --- commanding from the map -------------------------------------------------------------
+
+    def action_focus_map(self) -> None:
+        self.hex_map.focus()
+
+    def on_hex_map_selected(self, message: HexMap.Selected) -> None:
+        h = message.hex
+        if h is None:
+            self.picker.narrow(None)
+            self._update_destinations()
+            return
+        s = self.session.state
+        places_of = self.session.game.places_of
+        here = board(s.radius).label(h)
+        self.picker.narrow(lambda a: h in places_of(s, a), f"hex {here}")
+        self._update_destinations()
+        self._show_hex_info()
+
+    def on_action_picker_highlighted(self, message) -> None:
+        action = message.action
+        s = self.session.state
+        places = self.session.game.places_of(s, action) if action is not None else ()
+        self.hex_map.light(places)
+        self._update_destinations(action)
+
+    def _update_destinations(self, highlighted=None) -> None:
+        """With a hex selected: the hexes its movers can reach (the army highlighted in the
+        picker first), each with what entering costs."""
+        s = self.session.state
+        h = self.hex_map.selected
+        dest: dict[int, tuple] = {}
+        if h is not None and self.session.human_to_move and not self.busy:
+            places_of = self.session.game.places_of
+            moving = [
+                a
+                for a in self.session.legal()
+                if a[0] in ("move", "admin") or (a[0] == "order" and a[2] == "move")
+            ]
+            if highlighted in moving:  # the picker's choice wins the destinations it reaches
+                moving.remove(highlighted)
+                moving.insert(0, highlighted)
+            for a in moving:
+                places = places_of(s, a)
+                if len(places) == 2 and places[0] == h and places[1] not in dest:
+                    dest[places[1]] = a
+        self._destinations = dest
+        labels = {}
+        for target, a in dest.items():
+            unknown = s.terrain[target] is None
+            labels[target] = "$4" if unknown and a[0] != "admin" else "→"
+        self.hex_map.mark_destinations(labels)
+
+    def on_hex_map_destination_chosen(self, message: HexMap.DestinationChosen) -> None:
+        action = self._destinations.get(message.hex)
+        if action is not None and self.session.human_to_move and not self.busy:
+            self.play(action)
+
+    def _show_hex_info(self) -> None:
+        """What stands on the hex under the cursor."""
+        s = self.session.state
+        h = self.hex_map.cursor
+        if h is None:
+            self._set_text("#hex-info", Text(""))
+            return
+        b = board(s.radius)
+        text = Text(f"{b.label(h)} ", style="bold")
+        text.append(s.terrain[h] or "undiscovered", style="bold")
+        castle = R.castle_at(s, h)
+        if castle is not None:
+            text.append(f" · castle {castle.points} ({OWNER_LETTERS[castle.owner]})")
+        cave = R.cave_at(s, h)
+        if cave is not None:
+            text.append(f" · {'a mine' if cave[1] == 'mine' else 'an empty cave'}")
+        for p in range(s.players):
+            chits = [c for c in s.chits if c.owner == p and c.hex == h]
+            if chits:
+                points = "+".join(str(c.points) for c in chits)
+                text.append(f" · {OWNER_LETTERS[p]} army {points}", style=OWNER_COLOURS[p])
+            if s.admins[p] == h:
+                text.append(f" · Administrator {OWNER_LETTERS[p]}", style=OWNER_COLOURS[p])
+        natives = R.natives_at(s, h)
+        if natives:
+            text.append(" · natives " + "+".join(str(n.strength) for n in natives))
+        if h in s.changing:
+            text.append(" · being changed (not controlled)")
+        for o in s.orders:
+            if o.hex == h:
+                text.append(
+                    f" · order from {OWNER_LETTERS[o.player]}: {R.order_text(o.kind, o.arg)}"
+                )
+        self._set_text("#hex-info", text)
+
+    def on_hex_map_cursor_moved(self, message: HexMap.CursorMoved) -> None:
+        self._show_hex_info()
+
+    # --- combat ------------------------------------------------------------------------------
+
+    def _show_combat(self, state) -> None:
+        """This turn's battles with their dice, and the losses waiting to be placed."""
+        report = self.query("#combat-report")
+        if not report:
+            return
+        panel = report.first()
+        lines = []
+        if state.phase == COMBAT or state.casualties is not None:
+            for event in state.events:
+                if event.dice and event.purpose.startswith("Battle at"):
+                    lines.append(
+                        Text.assemble(
+                            (f"{event.purpose} ", ""),
+                            (f"{event.dice[0]}", "bold reverse"),
+                            (f" {event.against} = {event.result}", "dim"),
+                        )
+                    )
+                elif event.text.startswith("Battle at") and not event.dice:
+                    lines.append(Text(event.text, style="bold"))
+            k = state.casualties
+            if k is not None:
+                lines.append(
+                    Text(
+                        f"{R.side_name(k.loser)} must take {k.points} loss(es)"
+                        + (f" at {board(state.radius).label(k.hex)}" if k.hex >= 0 else "")
+                        + f": {self.session.seat_name(k.chooser)} chooses.",
+                        style="bold #ff7a7a",
+                    )
+                )
+        panel.display = bool(lines)
+        if lines:
+            panel.update(Text("\n").join(lines[-8:]))
+
+    # --- the story ---------------------------------------------------------------------------
+
+    def story_lines(self, before, after, events, actor, text) -> list[StoryLine]:
+        s = after
+        b = board(s.radius)
+        lines = []
+        last = self.session.actions[-1] if self.session.actions else None
+        other = actor is not None and actor < s.players and actor != self._viewer
+        if text and other and last is not None and last[0] in TOLD_VERBS:
+            places = self.session.game.places_of(before, last)
+            lines.append(StoryLine(f"{self.session.seat_name(actor)}: {text}", tuple(places)))
+        for event in events:
+            if event.dice:
+                telling = (
+                    event.purpose.startswith(STORY_DICE) or "direction" in event.purpose
+                ) and event.result not in QUIET_RESULTS
+                line = f"{event.purpose}: {event.result}" if telling else ""
+            else:
+                telling = event.text.startswith(STORY_NOTES) or any(
+                    mark in event.text for mark in (" is captured", "destroys native")
+                )
+                line = event.text if telling else ""
+            if line:
+                places = tuple(b.index[c] for c in _coords_in(line) if c in b.index)
+                style = "loss" if "captured" in line else ""
+                lines.append(StoryLine(line, places, style))
+        return lines
+
+    def summary_lines(self, before, after) -> list[StoryLine]:
+        me = self._viewer
+        if me is None or not 0 <= me < after.players:
+            return []
+        lines = []
+        delta = after.money[me] - before.money[me]
+        if delta:
+            lines.append(
+                StoryLine(
+                    f"Your treasury {dollars(before.money[me])} → {dollars(after.money[me])}.",
+                    style="loss" if delta < 0 else "gain",
+                )
+            )
+        return lines
+
+    def hint_outcome(self, value: float) -> str:
+        return f"the search's value {round(100 * value)}/100 (a win is 100)"
+
+    # --- the end -----------------------------------------------------------------------------
+
+    def game_over_lines(self) -> list[str]:
+        s = self.session.state
+        lines = [f"Turns played: {s.turn} of {s.rules.turn_limit}"]
+        scores = s.scores_final or tuple(R.score(s, p) for p in range(s.players))
+        for p in range(s.players):
+            status = "captured" if s.admins[p] is None else f"score {scores[p]}"
+            lines.append(
+                f"{OWNER_LETTERS[p]} {self.session.seat_name(p)}: {status}, {dollars(s.money[p])}"
+            )
+        return lines
+
+
+def _coords_in(text: str) -> list[tuple[int, int]]:
+    return [(int(q), int(r)) for q, r in COORDS.findall(text)]
