@@ -69,8 +69,19 @@ class RulesDispatch:
     def __init__(self) -> None:
         self._players: dict[str, Agent] = {}
 
-    def choose(self, game, view, legal, budget, rng):
+    def player(self, game) -> Agent:
         player = self._players.get(game.id)
         if player is None:
             player = self._players[game.id] = rules_player(game.id)
-        return player.choose(game, view, legal, budget, rng)
+        return player
+
+    def choose(self, game, view, legal, budget, rng):
+        return self.player(game).choose(game, view, legal, budget, rng)
+
+    def explain(self, game, view, legal, budget, rng) -> tuple:
+        """The choice and its reason, where the game's rule-based player gives one."""
+        player = self.player(game)
+        explain = getattr(player, "explain", None)
+        if explain is None:
+            return player.choose(game, view, legal, budget, rng), ""
+        return explain(game, view, legal, budget, rng)

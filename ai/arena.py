@@ -23,7 +23,7 @@ from dataclasses import dataclass
 import core
 from ai import agent as make_agent
 from ai.base import Budget
-from ai.play import play_game
+from ai.play import play_steps
 
 
 def wilson(score: float, n: int, z: float = 1.96) -> tuple[float, float]:
@@ -64,10 +64,14 @@ def play_match(match: Match) -> dict:
     """One game (run in a worker process)."""
     game = core.game(match.game)
     agents = [make_agent(name) for name in match.seats]
-    result = play_game(game, agents, match.seed, dict(match.options), budget=lambda: Budget())
-    outcome = result.outcome
-    final = result.final
-    return {
+    watch = WarStats() if match.game == "conquer" else None
+    final = None
+    for move in play_steps(game, agents, match.seed, dict(match.options), lambda: Budget()):
+        final = move.after
+        if watch is not None:
+            watch.see(move)
+    outcome = game.outcome(final)
+    result = {
         "index": match.index,
         "seed": match.seed,
         "seats": list(match.seats),
@@ -77,6 +81,74 @@ def play_match(match: Match) -> dict:
         "team_won": getattr(final, "result", "") == "team",
         "label": outcome.label or outcome.sentence,
     }
+    if watch is not None:
+        result.update(watch.summary(final))
+    return result
+
+
+class WarStats:
+    """What happened in an Objective: Conquer game, read from its events: battles between
+    players and with natives, castles lost, Administrators captured (and by whom), hexes
+    explored, orders sent, how it ended."""
+
+    def __init__(self) -> None:
+        self.battles = self.native_battles = self.castles_lost = 0
+        self.explored = self.orders = 0
+        self.captured: list[dict] = []
+        self.last_capture_by = ""
+
+    def see(self, move) -> None:
+        before, after = move.before, move.after
+        sides: list[str] = []  # the two sides of each battle, from its two dice
+        for event in after.events:
+            text = event.text
+            if event.dice and event.purpose.startswith("Battle at "):
+                sides.append(event.purpose)
+                if len(sides) == 2:
+                    natives = any(side.endswith("the natives") for side in sides)
+                    self.native_battles += natives
+                    self.battles += not natives
+                    sides = []
+            elif text.startswith("The castle at ") and ("destroyed" in text or "falls" in text):
+                self.castles_lost += 1
+            elif event.dice and event.purpose.startswith("Discovery of "):
+                self.explored += 1
+            elif " sends an order" in text:
+                self.orders += 1
+            elif " is captured" in text:
+                victim = int(text.split()[1]) - 1
+                self.captured.append({"who": victim, "by": self._captor(before, after, victim)})
+                self.last_capture_by = self.captured[-1]["by"]
+
+    @staticmethod
+    def _captor(before, after, victim: int) -> str:
+        """Who took the Administrator: the armies (or the natives) left in its hex."""
+        h = before.admins[victim]
+        owners = sorted({c.owner for c in after.chits if c.hex == h and c.owner != victim})
+        if owners:
+            return ",".join(f"Administrator {p + 1}" for p in owners)
+        if any(n.hex == h for n in after.natives):
+            return "natives"
+        return "unknown"
+
+    def summary(self, final) -> dict:
+        reason = final.end_reason
+        if "last Administrator standing" in reason:
+            end = "natives" if self.last_capture_by == "natives" else "conquest"
+        elif "every Administrator was captured" in reason:
+            end = "no_winner"
+        else:
+            end = "turn_limit" if final.result else "no_winner"
+        return {
+            "battles": self.battles,
+            "native_battles": self.native_battles,
+            "castles_lost": self.castles_lost,
+            "admins_captured": self.captured,
+            "explored": self.explored,
+            "orders_sent": self.orders,
+            "money_end": [m / 100 for m in final.money],
+            "end": end,
+        }
 
 
 def run_arena(
@@ -152,10 +224,41 @@ def _table_report(game_id, agents, games, seed, players, options, results) -> di
     }
     if game_id == "objectives":
         report["team_win_rate"] = round(sum(r["team_won"] for r in results) / len(results), 4)
+    war = ("battles", "native_battles", "castles_lost", "admins_captured", "explored",
+           "orders_sent", "money_end", "end")  # fmt: skip
     report["games_detail"] = [
-        {k: r[k] for k in ("seed", "seats", "winners", "turn", "label")} for r in results
+        {k: r[k] for k in ("seed", "seats", "winners", "turn", "label", *war) if k in r}
+        for r in results
     ]
+    if game_id == "conquer":
+        report["war"] = war_summary(results)
     return report
+
+
+def war_summary(results: list[dict]) -> dict:
+    """The means of the war statistics over the games, and how the games ended."""
+    n = len(results)
+    ends: dict[str, int] = {}
+    for r in results:
+        ends[r["end"]] = ends.get(r["end"], 0) + 1
+    by_conquest: dict[str, int] = {}
+    for r in results:
+        if r["end"] == "conquest":
+            for seat in r["winners"]:
+                name = r["seats"][seat]
+                by_conquest[name] = by_conquest.get(name, 0) + 1
+    return {
+        "battles": round(sum(r["battles"] for r in results) / n, 2),
+        "native_battles": round(sum(r["native_battles"] for r in results) / n, 2),
+        "castles_lost": round(sum(r["castles_lost"] for r in results) / n, 2),
+        "admins_captured": round(sum(len(r["admins_captured"]) for r in results) / n, 2),
+        "explored": round(sum(r["explored"] for r in results) / n, 2),
+        "orders_sent": round(sum(r["orders_sent"] for r in results) / n, 2),
+        "mean_end_turn": round(sum(r["turn"] for r in results) / n, 2),
+        "ends": dict(sorted(ends.items())),
+        "conquest_share": round(ends.get("conquest", 0) / n, 3),
+        "wins_by_conquest": by_conquest,
+    }
 
 
 def _solitaire_report(game_id, agents, games, seed, options, results) -> dict:
@@ -238,4 +341,43 @@ def report_table(report: dict) -> str:
             )
     if "team_win_rate" in report:
         lines.append(f"\n  team win rate: {report['team_win_rate']:.3f}")
+    if "war" in report:
+        lines += ["", *war_table(report["games_detail"])]
+        w = report["war"]
+        lines += [
+            "",
+            f"  per game: {w['battles']} battles between players, {w['native_battles']} with "
+            f"natives, {w['castles_lost']} castles lost, {w['admins_captured']} Administrators "
+            f"captured, {w['explored']} hexes explored, {w['orders_sent']} orders sent",
+            "  games ended: "
+            + ", ".join(f"{k} {v}" for k, v in w["ends"].items())
+            + f" (mean end turn {w['mean_end_turn']})",
+        ]
+        if w["wins_by_conquest"]:
+            lines.append(
+                "  wins by conquest: "
+                + ", ".join(f"{k} {v}" for k, v in w["wins_by_conquest"].items())
+            )
     return "\n".join(lines)
+
+
+def war_table(games: list[dict]) -> list[str]:
+    """One line per Conquer game: who won and how, and what the war cost."""
+    lines = [
+        f"  {'seed':>6} {'winner':<22} {'end':<10} {'turn':>4} {'battles':>7} {'natives':>7} "
+        f"{'castles':>7} {'captured':<18} {'explored':>8} {'orders':>6}  money at the end"
+    ]
+    for g in games:
+        winners = ", ".join(f"{g['seats'][w]} ({w + 1})" for w in g["winners"]) or "-"
+        captured = ", ".join(f"{c['who'] + 1} by {_short(c['by'])}" for c in g["admins_captured"])
+        money = " ".join(f"{'-' if m < 0 else ''}${abs(m):.2f}" for m in g["money_end"])
+        lines.append(
+            f"  {g['seed']:>6} {winners[:22]:<22} {g['end']:<10} {g['turn']:>4} "
+            f"{g['battles']:>7} {g['native_battles']:>7} {g['castles_lost']:>7} "
+            f"{(captured or '-')[:18]:<18} {g['explored']:>8} {g['orders_sent']:>6}  {money}"
+        )
+    return lines
+
+
+def _short(by: str) -> str:
+    return by.replace("Administrator ", "")

@@ -1,15 +1,21 @@
-"""A rule-based Administrator for Objective: Conquer.
+"""A rule-based Administrator for Objective: Conquer that wages war.
 
-It keeps the castle garrisoned and the Administrator with an army (a lone Administrator among
-enemies is captured), and then, phase by phase:
+It builds an economy, then a strike force, and marches on the weakest enemy it can reach; it
+defends what it has, hunts natives for their loot, and says why it does each thing (`decide`
+returns a reason with every action: the F2 hint and `objective simulate --explain` show them).
+Phase by phase:
 
-* explores the hexes next to its armies while it can pay for it, and attacks natives and enemy
-  armies it beats on strength (a battle is a die each plus strength: it wants a clear margin);
-* spelunks mountains (always the free search) and works its mines;
-* irrigates deserts and meadows next to rivers into farmland (income) while the game is young;
-* trains armies at its castles, keeping $10 aside when a castle can be developed;
-* develops castles, and founds new ones on proper sites (desert, river next to it, woods near);
-* gives up losses on its smallest armies first, and picks off the weakest natives.
+* **Move** (OC-5): armies move only with or next to the Administrator, so the Administrator leads
+  the strike force. It attacks when the odds of the battle are good (a die each plus strength:
+  `round_odds`, exact over the 36 throws), marches toward its target, explores the unknown while
+  the game has time left to pay for it, and never strips a castle or its Administrator bare.
+* **Orders** (OC-6): far armies get orders (spelunk, develop, a march toward the Administrator or
+  the target); the Administrator steps onto the strike force (never alone into danger) and away
+  from a threat it cannot face.
+* **Spelunk, terrain, train, develop** (OC-8, OC-10..12): free searches always, paid ones with a
+  cushion; irrigation toward farmland early on; recruits sized to the castle, more of them when
+  the enemy is near or a campaign needs them; castle points when the garrison allows.
+* **Losses** go on the smallest chits; natives' losses on the weakest native.
 
 Everything is read from the view (nothing is hidden in this game but the dice seed).
 """
@@ -17,7 +23,9 @@ Everything is read from the view (nothing is hidden in this game but the dice se
 from __future__ import annotations
 
 import math
+import random
 from dataclasses import dataclass
+from functools import lru_cache
 
 from core.conquer import rules as R
 from core.conquer.hexes import board
@@ -44,33 +52,147 @@ DONE = ("done",)
 
 @dataclass(frozen=True)
 class Style:
-    """How the player leans; the rule-based player is `Style()`, and the search picks among
-    a few leanings turn by turn (see `PLANS`). Money is in cents."""
+    """How the player leans. The rule-based player is `Style()`; the search picks among a few
+    leanings turn by turn (see `PLANS`). Money is in cents."""
 
-    attack_margin: int = 2  # strength it wants over an enemy before it attacks
-    explore_cushion: int = 800  # money kept beyond the castle reserve before exploring
+    attack_odds: float = 0.58  # the chance of winning a round it wants before it attacks
+    campaign_edge: int = 3  # strike points it wants over a target's defence before marching
+    campaign_from_turn: int = 4  # no campaign before this turn (the economy first)
+    explore_cushion: int = 600  # money kept beyond the castle reserve before exploring
+    explore_turns_left: int = 8  # no exploring once fewer turns than this are left
     spelunk_cushion: int = 600
     irrigate_cushion: int = 400
-    army_base: int = 8  # army points it wants: base + per castle point
+    army_base: int = 10  # army points it wants: base + per castle point
     army_per_castle: int = 4
+    garrison: int = 2  # points it keeps at a castle (more when an enemy is near)
+    hunt_natives: bool = True
     hold_farms: bool = True
-    explore_turns_left: int = 20  # no exploring once fewer turns than this are left
 
 
 RULES = Style()
 
 
+# --- battle odds ----------------------------------------------------------------------------------
+
+
+@lru_cache(maxsize=64)
+def round_odds(edge: int) -> float:
+    """The chance of winning one round of battle with `edge` more strength than the other side
+    (OC-9.1: a die each plus strength; a tie decides nothing and counts as half)."""
+    wins = ties = 0
+    for a in range(1, 7):
+        for b in range(1, 7):
+            if a + edge > b:
+                wins += 1
+            elif a + edge == b:
+                ties += 1
+    return (wins + ties / 2) / 36
+
+
+def defence(s, p: int, h: int) -> int:
+    """Everything that fights `p` in hex h: other players' chits and castles, and natives."""
+    total = sum(c.points for c in s.chits if c.hex == h and c.owner != p)
+    castle = R.castle_at(s, h)
+    if castle is not None and castle.owner != p:
+        total += castle.points
+    return total + sum(n.strength for n in s.natives if n.hex == h)
+
+
+def threat_near(s, p: int, h: int, reach: int = 2) -> int:
+    """The largest enemy stack within `reach` hexes of h (what could hit it soon)."""
+    b = board(s.radius)
+    stacks: dict[tuple[int, int], int] = {}
+    for c in s.chits:
+        if c.owner != p and b.distance(c.hex, h) <= reach:
+            stacks[c.owner, c.hex] = stacks.get((c.owner, c.hex), 0) + c.points
+    return max(stacks.values(), default=0)
+
+
+def army_at(s, p: int, h: int) -> int:
+    return sum(c.points for c in s.chits if c.owner == p and c.hex == h)
+
+
+# --- the target of a campaign ---------------------------------------------------------------------
+
+
+def campaign_target(s, p: int, style: Style) -> tuple[int, int, str] | None:
+    """(hex, defence, what) the strike force marches on: an enemy castle or a lone enemy
+    Administrator within reach of the strike force, or natives worth their loot; None when
+    the strike force is not strong enough for any of them."""
+    if s.admins[p] is None:
+        return None
+    b = board(s.radius)
+    here = s.admins[p]
+    strike = strike_force(s, p)
+    best, best_value = None, 0.0
+    if s.turn >= style.campaign_from_turn:
+        for q in range(s.players):
+            if q == p or s.admins[q] is None:
+                continue
+            for castle in s.castles:
+                if castle.owner == q:
+                    d = defence(s, p, castle.hex)
+                    if strike >= d + style.campaign_edge:
+                        value = 10 + castle.points * 2 - b.distance(here, castle.hex) * 0.5
+                        value += 6 if s.admins[q] == castle.hex else 0
+                        if value > best_value:
+                            best, best_value = (castle.hex, d, "castle"), value
+            h = s.admins[q]
+            if R.castle_at(s, h) is None:
+                d = defence(s, p, h)
+                if strike >= d + style.campaign_edge:
+                    value = 18 - b.distance(here, h) * 0.5  # a capture ends a player
+                    if value > best_value:
+                        best, best_value = (h, d, "Administrator"), value
+    if style.hunt_natives and s.rules.native_loot:
+        for n in s.natives:
+            d = defence(s, p, n.hex)
+            dist = b.distance(here, n.hex)
+            if dist <= 4 and strike >= d + style.campaign_edge:
+                value = n.loot / 2 + 3 - dist
+                if value > best_value:
+                    best, best_value = (n.hex, d, "natives"), value
+    return best
+
+
+def strike_force(s, p: int) -> int:
+    """Army points with or next to the Administrator (those that can march this turn), less
+    the garrison of a castle there."""
+    b = board(s.radius)
+    here = s.admins[p]
+    if here is None:
+        return 0
+    total = 0
+    for c in s.chits:
+        if c.owner == p and b.distance(c.hex, here) <= 1:
+            total += c.points
+    castle = R.castle_at(s, here)
+    if castle is not None and castle.owner == p:
+        total -= min(army_at(s, p, here), 2)
+    return total
+
+
+# --- deciding -------------------------------------------------------------------------------------
+
+
 def choose_action(s, legal, rng, style: Style = RULES):
+    return decide(s, legal, rng, style)[0]
+
+
+def decide(s, legal, rng, style: Style = RULES) -> tuple[tuple, str]:
+    """The action and a short reason for it."""
     if len(legal) == 1:
-        return legal[0]
+        return legal[0], "the only choice"
     if s.casualties is not None:
         return casualty_step(s, legal)
     if s.phase == NATIVES_MOVE:
-        return legal[rng.randrange(len(legal))]
+        return legal[0], "the natives' die decides"
     p = R.acting(s)
     handler = HANDLERS.get(s.phase)
-    action = handler(s, p, legal, style) if handler else None
-    return action if action in legal else DONE
+    action, reason = handler(s, p, legal, style) if handler else (DONE, "nothing to do")
+    if action not in legal:
+        return DONE, "nothing worth doing"
+    return action, reason
 
 
 def reserve(s, p: int) -> int:
@@ -81,124 +203,172 @@ def reserve(s, p: int) -> int:
     return 0
 
 
+def needed_at(s, p: int, h: int, style: Style) -> int:
+    """Points to keep in hex h: a castle's garrison (more with an enemy near), and enough to
+    keep the Administrator from capture."""
+    need = 0
+    castle = R.castle_at(s, h)
+    if castle is not None and castle.owner == p:
+        need = style.garrison + max(0, threat_near(s, p, h) - castle.points)
+    if s.admins[p] == h:
+        need = max(need, 1)
+    return need
+
+
 def move_step(s, p, legal, style):
-    """Keep a garrison at home; attack what we beat; explore what we can pay for."""
+    """Attack with good odds, march on the target, explore, hold farms; keep the garrisons."""
     b = board(s.radius)
     moves = [a for a in legal if a[0] == "move"]
     if not moves:
-        return DONE
+        return DONE, "no army can move"
     chits = {c.id: c for c in s.chits}
-    best, best_value = None, 0.0
+    target = campaign_target(s, p, style)
+    time_left = s.rules.turn_limit - s.turn
+    best, best_value, best_reason = None, 0.0, ""
     for a in moves:
         c = chits[a[1]]
-        target = b.neighbours[c.hex][a[2]]
-        value = 0.0
-        enemy = sum(n.strength for n in R.natives_at(s, target)) + sum(
-            x.points for x in s.chits if x.hex == target and x.owner != p
-        )
-        castle = R.castle_at(s, target)
-        if castle is not None and castle.owner != p:
-            enemy += castle.points
-        mine_there = R.points_of(s, p, target)
+        to = b.neighbours[c.hex][a[2]]
+        # never strip a castle or the Administrator's hex below what it needs
+        if army_at(s, p, c.hex) - c.points < needed_at(s, p, c.hex, style):
+            continue
+        enemy = defence(s, p, to)
+        mine = army_at(s, p, to) + stack_moving(s, p, c)
         if enemy:
-            if mine_there + c.points >= enemy + style.attack_margin:
-                value = 3.0 + enemy / 10
-            else:
-                continue  # never walk into a fight we do not clearly win
-        elif s.terrain[target] is None:
-            if s.rules.turn_limit - s.turn < style.explore_turns_left:
+            odds = round_odds(mine - enemy)
+            if odds < style.attack_odds:
+                continue  # never walk into a fight the odds are against
+            what = attack_value(s, p, to)
+            value = 4.0 + what * odds
+            reason = (
+                f"attack at {b.label(to)}: {mine} against {enemy}, {round(odds * 100)}% a round"
+            )
+        elif target is not None and b.distance(to, target[0]) < b.distance(c.hex, target[0]):
+            if s.terrain[to] is None and s.money[p] < EXPLORE_COST:
+                continue
+            value = 3.0 + c.points / 10
+            reason = f"march on the {target[2]} at {b.label(target[0])}"
+        elif s.terrain[to] is None:
+            if time_left < style.explore_turns_left:
                 continue
             if s.money[p] - EXPLORE_COST < reserve(s, p) + style.explore_cushion:
                 continue
             value = 2.0
-        elif style.hold_farms and s.terrain[target] in (FARMLAND, MOUNTAIN) and mine_there == 0:
-            value = 1.5  # hold farmland (income) and mountains (caves)
-        elif _closer_to_prey(s, p, c, target, style):
-            value = 1.0
+            reason = f"explore {b.label(to)}"
+        elif style.hold_farms and s.terrain[to] in (FARMLAND, MOUNTAIN) and not army_at(s, p, to):
+            value = 1.5
+            reason = f"hold the {s.terrain[to]} at {b.label(to)}"
         else:
             continue
-        # do not strip the castle or the Administrator's hex bare
-        leaving = R.points_of(s, p, c.hex) - c.points
-        home = R.castle_at(s, c.hex)
-        if leaving <= 0 and ((home is not None and home.owner == p) or s.admins[p] == c.hex):
-            continue
         if value > best_value:
-            best, best_value = a, value
-    return best or DONE
+            best, best_value, best_reason = a, value, reason
+    return (best, best_reason) if best else (DONE, "no move worth making")
 
 
-def _closer_to_prey(s, p, chit, target, style) -> bool:
-    """Does this step bring the chit's stack nearer an enemy it outnumbers?"""
-    b = board(s.radius)
-    mine = R.points_of(s, p, chit.hex)
-    for other in s.chits:
-        if other.owner == p:
-            continue
-        theirs = R.strength(s, other.owner, other.hex)
-        if (
-            mine >= theirs + style.attack_margin + 2
-            and b.distance(target, other.hex) < b.distance(chit.hex, other.hex) <= 4
-        ):
-            return True
-    return False
+def stack_moving(s, p: int, chit) -> int:
+    """The points that would go with this chit: the whole stack in its hex above what the hex
+    must keep (the player moves them one after the other, the same way)."""
+    return max(chit.points, army_at(s, p, chit.hex) - needed_at(s, p, chit.hex, RULES))
+
+
+def attack_value(s, p: int, h: int) -> float:
+    """What winning at h is worth: an enemy castle, a capture, natives' loot."""
+    value = 1.0
+    castle = R.castle_at(s, h)
+    if castle is not None and castle.owner != p:
+        value += 4 + castle.points
+    for q, a in enumerate(s.admins):
+        if q != p and a == h:
+            value += 6
+    value += sum(n.loot for n in s.natives if n.hex == h) / 4
+    return value
 
 
 def orders_step(s, p, legal, style):
-    """Send spelunk/develop/terrain orders to far armies; keep the Administrator with an army,
-    next to the undiscovered edge."""
+    """Orders to far armies first (develop, spelunk, a march to the front), then the
+    Administrator onto the strike force, or away from a threat it cannot face."""
+    b = board(s.radius)
+    here = s.admins[p]
+    sent = len(R.orders_this_turn(s, p))
     for kind in ("develop", "spelunk"):
         for a in legal:
             if a[0] == "order" and a[2] == kind:
-                return a
-    b = board(s.radius)
-    here = s.admins[p]
+                return a, f"order: {kind} at {b.label(a[1])}"
+    target = campaign_target(s, p, style)
+    goal = target[0] if target is not None else here
+    if sent == 0:
+        best = None
+        for a in legal:
+            if a[0] == "order" and a[2] == "move":
+                to = b.neighbours[a[1]][a[3]]
+                if (
+                    army_at(s, p, a[1]) >= 3
+                    and R.castle_at(s, a[1]) is None
+                    and b.distance(to, goal) < b.distance(a[1], goal)
+                    and defence(s, p, to) == 0
+                    and (s.terrain[to] is not None or s.money[p] >= EXPLORE_COST + reserve(s, p))
+                ):
+                    best = a
+                    break
+        if best is not None:
+            return best, f"order the army at {b.label(best[1])} toward {b.label(goal)}"
     steps = [a for a in legal if a[0] == "admin"]
-    best, best_value = None, _admin_value(s, p, here)
+    best, best_value = None, _admin_value(s, p, here, target)
     for a in steps:
         n = b.neighbours[here][a[1]]
-        value = _admin_value(s, p, n)
-        if value > best_value:
+        value = _admin_value(s, p, n, target)
+        if value > best_value + 0.01:
             best, best_value = a, value
-    return best or DONE
+    if best is not None:
+        return best, f"the Administrator to {b.label(b.neighbours[here][best[1]])}"
+    return DONE, "the Administrator stays"
 
 
-def _admin_value(s, p, h) -> float:
-    """Safe (an army of ours there) and useful: armies within reach to lead, and the unknown
-    next to them to explore."""
-    if R.points_of(s, p, h) == 0:
+def _admin_value(s, p, h, target) -> float:
+    """Safe (our army there, enough against what is near) and useful (armies to lead, the
+    unknown to explore, the target nearer)."""
+    mine = army_at(s, p, h)
+    castle = R.castle_at(s, h)
+    own_castle = castle is not None and castle.owner == p
+    if mine == 0 and not own_castle:
         return -10.0
     b = board(s.radius)
+    danger = threat_near(s, p, h, 1) - mine - (castle.points if own_castle else 0)
+    value = -5.0 if danger > 0 else 0.0
     near = [*b.around[h], h]
-    armies = sum(1 for n in near if R.points_of(s, p, n))
-    unknown = len(
-        {m for n in near if R.points_of(s, p, n) for m in b.around[n] if s.terrain[m] is None}
+    value += sum(1 for n in near if army_at(s, p, n)) / 3
+    value += (
+        len({m for n in near if army_at(s, p, n) for m in b.around[n] if s.terrain[m] is None}) / 4
     )
-    return armies / 3 + unknown / 2
+    if target is not None:
+        value -= b.distance(h, target[0]) * 0.6
+    return value
 
 
 def spelunk_step(s, p, legal, style):
     for a in legal:
         if a[0] == "spelunk":
             cost = R.can_spelunk(s, p, a[1], True, free_ok=True)[1]
-            if cost == 0 or s.money[p] - cost >= reserve(s, p) + style.spelunk_cushion:
-                return a
+            if cost == 0:
+                return a, "the free search of a new mountain"
+            if s.money[p] - cost >= reserve(s, p) + style.spelunk_cushion:
+                return a, "search a mountain for a cave"
     for a in legal:
         if a[0] == "mine" and R.points_of(s, p, a[1]) >= 3:
-            return a
-    return DONE
+            return a, "work the mine"
+    return DONE, "no search worth its price"
 
 
 def terrain_step(s, p, legal, style):
-    if s.turn > s.rules.turn_limit - 8:
-        return DONE
+    if s.turn > s.rules.turn_limit - 10:
+        return DONE, "too late for new farms to pay"
     for a in legal:
         if (
             a[0] == "terrain"
             and a[2] == "irrigate"
             and s.money[p] - 400 >= reserve(s, p) + style.irrigate_cushion
         ):
-            return a
-    return DONE
+            return a, "irrigate toward farmland (income)"
+    return DONE, "no terrain change worth it"
 
 
 def train_step(s, p, legal, style):
@@ -206,40 +376,51 @@ def train_step(s, p, legal, style):
     castles = sum(c.points for c in s.castles if c.owner == p)
     spare = s.money[p] - reserve(s, p)
     wanted = style.army_base + style.army_per_castle * castles
+    threatened = any(
+        threat_near(s, p, c.hex, 3) > c.points + army_at(s, p, c.hex)
+        for c in s.castles
+        if c.owner == p
+    )
+    if threatened:
+        spare = s.money[p]  # the castle comes first
+        wanted += 6
     if army >= wanted:
-        return DONE
+        return DONE, f"the army ({army}) is large enough"
     drills = [a for a in legal if a[0] == "drill"]
     for a in drills:
         chit = next(c for c in s.chits if c.id == a[1])
         if chit.fresh and chit.points == 5:
-            return a  # the free sixth point
+            return a, "the free sixth point"
     recruits = sorted((a for a in legal if a[0] == "recruit"), key=lambda a: -a[2])
     for a in recruits:
         if recruit_cost(a[2]) <= spare:
-            return a
+            why = "a castle is threatened" if threatened else f"the army {army} of {wanted}"
+            return a, f"raise {a[2]} points ({why})"
     if drills and spare >= 100:
-        return drills[0]
-    return DONE
+        return drills[0], "train an army up"
+    return DONE, "no money to train"
 
 
 def develop_step(s, p, legal, style):
     developments = [a for a in legal if a[0] == "develop"]
     if not developments:
-        return DONE
+        return DONE, "nothing to build"
     existing = [a for a in developments if R.castle_at(s, a[1]) is not None]
-    return (existing or developments)[0]
+    choice = (existing or developments)[0]
+    what = "build up the castle" if existing else "found a castle"
+    return choice, f"{what} at {board(s.radius).label(choice[1])} (income, defence)"
 
 
 def casualty_step(s, legal):
     k = s.casualties
     if k.loser == NATIVE_SIDE:
         natives = {n.id: n for n in s.natives}
-        return min(legal, key=lambda a: (natives[a[2]].strength, a[2]))
+        return min(legal, key=lambda a: (natives[a[2]].strength, a[2])), "the weakest native"
     chits = {c.id: c for c in s.chits}
     chit_hits = [a for a in legal if a[1] == "chit"]
     if chit_hits:
-        return min(chit_hits, key=lambda a: (chits[a[2]].points, a[2]))
-    return legal[0]
+        return min(chit_hits, key=lambda a: (chits[a[2]].points, a[2])), "the smallest chit"
+    return legal[0], "the castle takes it"
 
 
 HANDLERS = {
@@ -258,6 +439,15 @@ class RulesAgent:
     def choose(self, game, view, legal, budget, rng):
         return choose_action(view.state, legal, rng)
 
+    def explain(self, game, view, legal, budget, rng) -> tuple[tuple, str]:
+        """The action it chooses and why (`objective simulate --explain`)."""
+        return decide(view.state, legal, rng)
+
+    def reason(self, game, view, action) -> str:
+        """Why the rule-based player would play `action` here (if it would): the F2 hint."""
+        chosen, why = decide(view.state, game.legal_actions(view.state), random.Random(0))
+        return f"The rule-based player would too: {why}." if chosen == action else ""
+
 
 def rollout_policy(game, state, rng):
     return choose_action(state, game.legal_actions(state), rng)
@@ -269,30 +459,29 @@ def rollout_policy(game, state, rng):
 # fine for a search with a second a move. So the search picks a plan, a leaning of the rule-based
 # player, for a player's whole turn (its first decision of a game turn starts the plan), rolls
 # everyone out with the rule-based player for two more turns, and scores where that leaves each
-# player's projected final score.
+# player's projected final score (and whether it still has an Administrator).
 
 PLANS = {
     "steady": lambda game, s, legal, rng: choose_action(s, legal, rng, RULES),
-    "thrifty": lambda game, s, legal, rng: choose_action(s, legal, rng, THRIFTY),
-    "muster": lambda game, s, legal, rng: choose_action(s, legal, rng, MUSTER),
+    "assault": lambda game, s, legal, rng: choose_action(s, legal, rng, ASSAULT),
+    "raid": lambda game, s, legal, rng: choose_action(s, legal, rng, RAID),
+    "defend": lambda game, s, legal, rng: choose_action(s, legal, rng, DEFEND),
+    "hunt": lambda game, s, legal, rng: choose_action(s, legal, rng, HUNT),
     "expand": lambda game, s, legal, rng: choose_action(s, legal, rng, EXPAND),
 }
-THRIFTY = Style(
-    explore_cushion=100_000,
-    spelunk_cushion=1500,
-    irrigate_cushion=1500,
-    army_base=6,
-    army_per_castle=3,
-)
-MUSTER = Style(army_base=14, army_per_castle=5, attack_margin=1)
-EXPAND = Style(explore_cushion=0, explore_turns_left=0, spelunk_cushion=0, irrigate_cushion=0)
+ASSAULT = Style(campaign_edge=1, attack_odds=0.5, campaign_from_turn=1, army_base=14)
+RAID = Style(campaign_edge=0, attack_odds=0.45, garrison=1, campaign_from_turn=1)
+DEFEND = Style(garrison=5, campaign_edge=8, army_base=16, army_per_castle=5, explore_cushion=1500)
+HUNT = Style(hunt_natives=True, campaign_edge=1, attack_odds=0.5, campaign_from_turn=99)
+EXPAND = Style(explore_cushion=0, explore_turns_left=0, spelunk_cushion=0, irrigate_cushion=0,
+               campaign_from_turn=99)  # fmt: skip
 
 ROLLOUT_TURNS = 2
 ROLLOUT_DEPTH = 400  # actions: a cap far above two turns of play
 EXPLORATION = 0.3
 # An iteration costs a few milliseconds (the rest of a turn and two more, for every player);
 # one search a turn, then the plan plays out at no cost.
-LEVEL_ITERATIONS = {"easy": 40, "normal": 150, "hard": 600}
+LEVEL_ITERATIONS = {"easy": 48, "normal": 150, "hard": 600}
 SCORE_SCALE = 6.0  # points of projected score that make a clear lead
 
 
@@ -305,7 +494,7 @@ def projected_score(s, p: int) -> float:
     """OC-H8's score now, plus the income it earns by the turn limit (a castle point pays its
     rate every turn; Farmland 1.5 dollars on average; every controlled hex costs upkeep)."""
     if s.admins[p] is None:
-        return R.score(s, p)
+        return -50.0  # a captured player is out of the game
     hexes = R.controlled_hexes(s, p)
     income = -25 * len(hexes)
     income += sum(150 for h in hexes if s.terrain[h] == FARMLAND)
@@ -330,4 +519,4 @@ def evaluate(game, state):
     return tuple(values)
 
 
-__all__ = ["PLANS", "RulesAgent", "Style", "evaluate", "plan_scope", "rollout_policy"]
+__all__ = ["PLANS", "RulesAgent", "Style", "decide", "evaluate", "plan_scope", "rollout_policy"]

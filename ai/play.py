@@ -70,6 +70,24 @@ class Move:
         return len(self.legal) > 1
 
 
+class Explaining:
+    """An agent that keeps the reason for its last choice, when it can give one (an agent with
+    `explain(game, view, legal, budget, rng) -> (action, reason)`): `simulate --explain`."""
+
+    def __init__(self, agent: Agent) -> None:
+        self.agent = agent
+        self.name = getattr(agent, "name", type(agent).__name__)
+        self.last = ""
+
+    def choose(self, game, view, legal, budget, rng):
+        explain = getattr(self.agent, "explain", None)
+        if explain is None:
+            self.last = ""
+            return self.agent.choose(game, view, legal, budget, rng)
+        action, self.last = explain(game, view, legal, budget, rng)
+        return action
+
+
 def play_steps(
     game: Game,
     agents: Sequence[Agent],

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import argparse
 import json
+import os
 import sys
 from collections import Counter
 from collections.abc import Sequence
@@ -108,6 +109,11 @@ def build_parser() -> argparse.ArgumentParser:
         "--trace",
         metavar="FILE.jsonl",
         help="write every action and die as JSON Lines (docs/trace-format.md); - for stdout",
+    )
+    sim.add_argument(
+        "--explain",
+        action="store_true",
+        help="print every decision with the reason the agent gives for it (rule-based players)",
     )
 
     arena = sub.add_parser(
@@ -294,8 +300,10 @@ def trace_output(target: str | None):
 def cmd_simulate(args) -> int:
     from ai import agent
     from ai.base import Budget
-    from ai.play import play_game
+    from ai.play import Explaining, play_game
 
+    if args.explain and (args.json or args.trace == "-"):
+        raise UsageError("--explain prints lines of text: use it without --json and --trace -")
     game = resolve_game(args.game)
     players = resolve_players(game, args.players)
     options = resolve_options(game, args.option)
@@ -310,12 +318,17 @@ def cmd_simulate(args) -> int:
                 on_step = None
                 if trace is not None:
                     on_step = _tracer(trace, game, n, seed, options, players)
+                if args.explain:
+                    agents = [Explaining(a) for a in agents]
+                    on_step = _explainer(game, seed, agents, on_step)
                 result = play_game(
                     game, agents, seed, options, budget=lambda: Budget(), on_step=on_step
                 )
                 results.append(result)
                 if trace is not None:
                     _write(trace, _end_line(game, n, seed, result))
+    except BrokenPipeError:
+        raise  # the reader of stdout went away (`| head`): main() ends quietly
     except OSError as err:
         raise CommandError(
             f"cannot write the trace to {args.trace}: {err.strerror or err}"
@@ -352,6 +365,22 @@ def cmd_arena(args) -> int:
 
 def _write(stream, obj) -> None:
     stream.write(json.dumps(obj, separators=(",", ":")) + "\n")
+
+
+def _explainer(game, seed, agents, then):
+    """Print each decision of a seat that chose (not a forced move) with its agent's reason."""
+    titles = [seat_title(game, seat) for seat in range(len(agents))]
+
+    def on_step(step) -> None:
+        if 0 <= step.seat < len(agents) and agents[step.seat].last:
+            agent = agents[step.seat]
+            print(f"seed {seed} #{step.seq} {titles[step.seat]} ({agent.name}): {step.text}")
+            print(f"    because {agent.last}")
+            agent.last = ""
+        if then is not None:
+            then(step)
+
+    return on_step
 
 
 def _tracer(stream, game, n, seed, options, players):
@@ -495,6 +524,9 @@ def main(argv: Sequence[str] | None = None) -> int:
         return _fail(EXIT_FAILURE, f"objective: {err}")
     except KeyboardInterrupt:
         return 130
+    except BrokenPipeError:  # `objective simulate ... | head`: the reader has all it wanted
+        os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
+        return 141
     except OSError as err:  # a path or a disk the command could not get past
         where = f" ({err.filename})" if getattr(err, "filename", None) else ""
         return _fail(EXIT_FAILURE, f"objective: {err.strerror or err}{where}")

@@ -41,9 +41,11 @@ class Board:
             tuple(self.index.get((q + dq, r + dr), -1) for dq, dr in DIRECTIONS) for q, r in coords
         )
         self.around = tuple(tuple(n for n in row if n >= 0) for row in self.neighbours)
+        # every distance, once (the rules and the players ask for them all the time)
+        self.distances = tuple(tuple(distance(a, b) for b in coords) for a in coords)
 
     def distance(self, a: int, b: int) -> int:
-        return distance(self.coords[a], self.coords[b])
+        return self.distances[a][b]
 
     def within(self, h: int, n: int) -> tuple[int, ...]:
         """Every hex at distance 1..n of h (on the map)."""

@@ -112,3 +112,35 @@ def test_arena_command_prints_a_table(capsys):
 def test_arena_command_refuses_bad_arguments(argv, message, capsys):
     assert cli.main(argv) == 2
     assert message in capsys.readouterr().err
+
+
+@pytest.mark.parametrize("seed", [3, 12])
+def test_conquer_war_statistics_add_up_to_what_the_log_says(seed):
+    """The arena's per-game figures, checked against the game's own log lines (one "Battle at"
+    result line per battle: a win or a tie; "is captured" per Administrator taken)."""
+    from ai import agent
+    from ai.arena import Match, play_match
+    from ai.base import Budget
+    from ai.play import play_steps
+    from core.conquer import GAME
+
+    options = {"turn_limit": 20}
+    detail = play_match(Match("conquer", 0, seed, ("rules", "rules"), tuple(options.items())))
+    battles = native_battles = captures = 0
+    final = None
+    for move in play_steps(GAME, [agent("rules"), agent("rules")], seed, options, Budget):
+        final = move.after
+        for e in move.after.events:
+            if e.text.startswith("Battle at ") and (" win" in e.text or "a tie" in e.text):
+                if "the natives" in e.text:
+                    native_battles += 1
+                else:
+                    battles += 1
+            captures += " is captured" in e.text
+    assert battles + native_battles > 0  # seed 3: natives take a player; 12: a war
+    assert (detail["battles"], detail["native_battles"]) == (battles, native_battles)
+    assert len(detail["admins_captured"]) == captures == final.admins.count(None)
+    assert detail["end"] in ("conquest", "natives", "turn_limit", "no_winner")
+    assert detail["turn"] == final.turn
+    if detail["end"] == "conquest":
+        assert any(c["by"].startswith("Administrator") for c in detail["admins_captured"])

@@ -7,13 +7,14 @@ import random
 
 import pytest
 
-from ai.conquer import RulesAgent, choose_action
+from ai.conquer import RulesAgent, choose_action, round_odds
+from ai.conquer import decide as decide_why
 from ai.natives import NativesAgent
 from ai.play import play_game
 from core.conquer import GAME
 from core.conquer import rules as R
-from core.conquer.state import DEVELOP, MOVE, NATIVES_MOVE, TRAIN
-from core.conquer.tables import DESERT, MEADOW, RIVER, WOODS
+from core.conquer.state import DEVELOP, MOVE, NATIVES_MOVE, ORDERS, TRAIN
+from core.conquer.tables import DESERT, MEADOW, MOUNTAIN, RIVER, WOODS
 from tests.conquer.helpers import hx, position
 from tui import cli
 
@@ -22,6 +23,11 @@ MID = hx(0, 0)
 
 def decide(state):
     return choose_action(state, GAME.legal_actions(state), random.Random(0))
+
+
+def explain(state):
+    """The action and the reason the rule-based player gives for it."""
+    return decide_why(state, GAME.legal_actions(state), random.Random(0))
 
 
 def test_OC_Q83_the_natives_seat_leaves_the_direction_to_the_games_dice():
@@ -50,44 +56,103 @@ def test_the_administrator_explores_next_to_its_armies_when_it_can_pay():
 
 
 def test_exploring_stops_when_too_few_turns_are_left_to_repay_it():
-    """$4 for a hex worth 1 point, with upkeep: it pays only over many turns."""
-    home = hx(0, 4)
+    """$4 for a hex worth 1 point, with upkeep: it pays only over many turns (here 5 are left)."""
+    home, far = hx(0, 4), hx(0, -4)
     s = position(
         MOVE,
-        chits=[(0, home, 4), (0, home, 2)],
+        chits=[(0, home, 4), (0, home, 2), (1, far, 12)],
         castles=[(0, home, 1)],
         terrain={home: DESERT},
         money=(4000, 4000),
-        turn=45,
+        turn=55,
     )
-    assert decide(s) == ("done",)
+    assert explain(s) == (("done",), "no move worth making")
 
 
-def test_the_start_money_goes_to_the_castle_before_exploring():
-    home = hx(0, 4)
+def test_exploring_keeps_the_money_for_the_next_castle_point():
+    """OC-12: a castle point costs $10; with $15 a $4 exploration would leave too little."""
+    home, far = hx(0, 4), hx(0, -4)
     s = position(
-        MOVE, chits=[(0, home, 4), (0, home, 2)], castles=[(0, home, 1)], terrain={home: DESERT}
+        MOVE,
+        chits=[(0, home, 4), (0, home, 2), (1, far, 12)],
+        castles=[(0, home, 1)],
+        terrain={home: DESERT},
+        money=(1500, 1500),
     )
     assert decide(s) == ("done",)
 
 
-def test_the_administrator_attacks_weaker_and_avoids_stronger_enemies():
+def test_OC_9_1_it_attacks_a_weak_adjacent_castle_when_the_odds_are_good():
     home, field = hx(0, 4), hx(0, 3)
-    weak = position(
+    s = position(
         MOVE,
         chits=[(0, home, 6), (0, home, 2), (1, field, 1)],
-        castles=[(0, home, 1)],
+        castles=[(0, home, 1), (1, field, 1)],
         terrain={home: DESERT, field: MEADOW},
     )
-    assert decide(weak)[:1] == ("move",) and R.board(5).neighbours[home][decide(weak)[2]] == field
-    strong = position(
+    action, why = explain(s)
+    assert action[0] == "move" and R.board(5).neighbours[home][action[2]] == field
+    assert why.startswith("attack at (0,3): 6 against 2")
+
+
+def test_OC_9_1_it_does_not_attack_a_much_stronger_army():
+    home, field = hx(0, 4), hx(0, 3)
+    s = position(
         MOVE,
         chits=[(0, home, 2), (0, home, 1), (1, field, 6)],
         castles=[(0, home, 1)],
         terrain={home: DESERT, field: MEADOW},
         money=[0, 0],
     )
-    assert decide(strong) == ("done",)
+    assert decide(s) == ("done",)
+
+
+def test_the_odds_of_a_round_come_from_the_dice():
+    """OC-9.1: a die each plus strength; level strength wins 15 of 36, ties count half."""
+    assert round_odds(0) == 0.5
+    assert round_odds(5) == pytest.approx((35 + 0.5) / 36)
+    assert round_odds(2) > 0.7 > round_odds(1) > 0.5 > round_odds(-1)
+
+
+def test_OC_6_5_a_far_army_gets_an_order_to_search_its_mountain():
+    home, far = hx(0, 4), hx(2, 0)
+    s = position(
+        ORDERS,
+        chits=[(0, home, 3), (0, far, 3)],
+        castles=[(0, home, 1)],
+        terrain={home: DESERT, far: MOUNTAIN},
+        money=(3000, 3000),
+    )
+    action, why = explain(s)
+    assert action == ("order", far, "spelunk", 0) and why.startswith("order: spelunk")
+
+
+def test_OC_6_5_a_far_army_is_ordered_toward_the_administrator():
+    home, far = hx(0, 4), hx(0, 0)
+    s = position(
+        ORDERS,
+        chits=[(0, home, 3), (0, far, 4)],
+        castles=[(0, home, 1)],
+        terrain={home: DESERT, far: MEADOW, hx(0, 1): MEADOW},
+        money=(3000, 3000),
+    )
+    action, _ = explain(s)
+    assert action[:3] == ("order", far, "move")
+    board = R.board(5)
+    assert board.distance(board.neighbours[far][action[3]], home) < board.distance(far, home)
+
+
+def test_OC_5_a_threatened_administrator_steps_back_to_its_castle():
+    home, field, enemy = hx(0, 4), hx(0, 3), hx(0, 2)
+    s = position(
+        ORDERS,
+        chits=[(0, home, 4), (0, field, 1), (1, enemy, 8)],
+        castles=[(0, home, 1)],
+        terrain={home: DESERT, field: MEADOW, enemy: MEADOW},
+        admins=[field, hx(0, -4)],
+    )
+    action, _ = explain(s)
+    assert action[0] == "admin" and R.board(5).neighbours[field][action[1]] == home
 
 
 def test_the_administrator_trains_and_builds():
@@ -156,5 +221,18 @@ def test_the_trace_shows_native_moves_as_actions(capsys, tmp_path):
             break
     assert natives and all(x["action"]["encoded"][0] == "native" for x in natives)
     # OC-H2 / OC-Q83: the direction is the game's die, in the trace with its purpose
-    dice = [e for x in natives for e in x["events"] if e.get("dice")]
-    assert dice and all("direction" in e["purpose"] for e in dice)
+    # (a native that walks into an army fights at once: its battle dice follow the direction)
+    first = [next(e for e in x["events"] if e.get("dice")) for x in natives]
+    assert all("direction" in e["purpose"] for e in first)
+
+
+def test_simulate_explain_prints_each_choice_with_its_reason(capsys):
+    argv = ["simulate", "conquer", "--games", "1", "--seed", "3", "--option", "turn_limit=4"]
+    assert cli.main([*argv, "--explain"]) == 0
+    lines = capsys.readouterr().out.splitlines()
+    decisions = [x for x in lines if x.startswith("seed 3 #")]
+    reasons = [x for x in lines if x.startswith("    because ")]
+    assert decisions and len(decisions) == len(reasons)
+    assert any("raise 2 points" in x for x in reasons)
+    assert cli.main([*argv, "--explain", "--json"]) == 2
+    assert "--explain" in capsys.readouterr().err
