@@ -227,7 +227,7 @@ def test_the_trace_shows_native_moves_as_actions(capsys, tmp_path):
 
 
 def test_simulate_explain_prints_each_choice_with_its_reason(capsys):
-    argv = ["simulate", "conquer", "--games", "1", "--seed", "3", "--option", "turn_limit=4"]
+    argv = ["simulate", "conquer", "--games", "1", "--seed", "3", "--option", "turn_limit=5"]
     assert cli.main([*argv, "--explain"]) == 0
     lines = capsys.readouterr().out.splitlines()
     decisions = [x for x in lines if x.startswith("seed 3 #")]
