@@ -5,6 +5,7 @@ from __future__ import annotations
 import json
 import subprocess
 import sys
+from pathlib import Path
 
 import pytest
 
@@ -233,3 +234,41 @@ def test_the_app_exit_status_is_the_commands(duel, capsys, monkeypatch):
 
     monkeypatch.setattr(tui.app.ObjectiveApp, "run", crashed)
     assert cli.main(["new", "duel"]) == 1
+
+
+@pytest.fixture
+def served(monkeypatch):
+    """`objective serve` up to the point where it would start listening."""
+    from textual_serve.server import Server
+
+    seen = []
+
+    def serve(self, debug=False):
+        seen.append(self)
+        index = Path(self.templates_path) / "app_index.html"
+        seen.append(index.read_text("utf-8"))
+
+    monkeypatch.setattr(Server, "serve", serve)
+    return seen
+
+
+def test_serve_runs_this_program_for_each_browser_and_names_the_page(served, capsys):
+    assert cli.main(["serve", "--port", "8123"]) == 0
+    server, page = served
+    assert (server.host, server.port, server.title) == ("localhost", 8123, "Objective")
+    assert server.command.endswith("-m tui.cli")
+    assert "<title>{{ application.name }}</title>" in page
+    out, err = capsys.readouterr()
+    assert "http://localhost:8123/" in out and err == ""
+
+
+def test_serve_warns_when_others_can_reach_it(served, capsys):
+    assert cli.main(["serve", "--host", "0.0.0.0", "--port", "8124"]) == 0
+    err = capsys.readouterr().err
+    assert "warning" in err and "anyone who can reach port 8124" in err and "saves" in err
+
+
+@pytest.mark.parametrize("port", ["0", "65536", "http"])
+def test_serve_refuses_a_port_that_cannot_be(served, capsys, port):
+    assert cli.main(["serve", "--port", port]) == 2
+    assert "--port" in capsys.readouterr().err and not served

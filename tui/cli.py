@@ -67,6 +67,8 @@ SEED = whole_number("--seed", 0, MAX_SEED)
 PLAYERS = whole_number("--players", 1, 99)
 GAMES = whole_number("--games", 1, MAX_GAMES)
 JOBS = whole_number("--jobs", 1, MAX_JOBS)
+PORT = whole_number("--port", 1, 65535)
+LOCAL_HOSTS = ("localhost", "127.0.0.1", "::1")
 
 
 def build_parser() -> argparse.ArgumentParser:
@@ -114,6 +116,18 @@ def build_parser() -> argparse.ArgumentParser:
         "--explain",
         action="store_true",
         help="print every decision with the reason the agent gives for it (rule-based players)",
+    )
+
+    serve = sub.add_parser(
+        "serve", help="play in a web browser: serve the title screen over HTTP (textual-serve)"
+    )
+    serve.add_argument(
+        "--host", default="localhost", help="address to listen on (default: localhost)"
+    )
+    serve.add_argument("--port", type=PORT, default=8000, help="port (default: 8000)")
+    serve.add_argument(
+        "--public-url",
+        help="the address browsers use, when it is not http://HOST:PORT (a proxy, 0.0.0.0)",
     )
 
     arena = sub.add_parser(
@@ -244,6 +258,65 @@ def cmd_tui(args) -> int:
     from tui.app import ObjectiveApp
 
     return run_app(ObjectiveApp(store=store_for(args)))
+
+
+def serve_command(args) -> str:
+    """The command line each browser session runs: this program's title screen, with the same
+    save folder."""
+    import shlex
+
+    argv = [sys.executable, "-m", "tui.cli"]
+    if args.save_dir:
+        argv += ["--save-dir", args.save_dir]
+    return shlex.join(argv)
+
+
+def cmd_serve(args) -> int:
+    try:
+        from textual_serve.server import Server
+    except ImportError:
+        raise CommandError(
+            "serving needs the textual-serve package: pip install textual-serve"
+        ) from None
+    host = args.host.strip()
+    if not host:
+        raise UsageError("--host takes an address or a host name, e.g. localhost")
+    if host not in LOCAL_HOSTS:
+        print(
+            f"objective: warning: listening on {host}: anyone who can reach port {args.port} "
+            "can play, and can read and overwrite your saves.",
+            file=sys.stderr,
+        )
+    shown = f"[{host}]" if ":" in host else host
+    print(f"Objective is at http://{shown}:{args.port}/ - open it in a browser; Ctrl+C stops.")
+    sys.stdout.flush()
+    import tempfile
+
+    with tempfile.TemporaryDirectory(prefix="objective-serve-") as templates:
+        server = Server(
+            serve_command(args),
+            host=host,
+            port=args.port,
+            title="Objective",
+            public_url=args.public_url,
+            templates_path=titled_templates(Path(templates)),
+        )
+        server.serve()
+    return 0
+
+
+def titled_templates(folder: Path) -> Path:
+    """textual-serve's page, with a <title> (its own has none, so the tab would read the
+    address): copied from the installed package into `folder`."""
+    import textual_serve
+
+    source = Path(textual_serve.__file__).parent / "templates"
+    for page in source.glob("*.html"):
+        html = page.read_text("utf-8")
+        if "<title>" not in html:
+            html = html.replace("<head>", "<head>\n    <title>{{ application.name }}</title>", 1)
+        (folder / page.name).write_text(html, "utf-8")
+    return folder
 
 
 def cmd_new(args) -> int:
@@ -510,6 +583,7 @@ COMMANDS = {
     "load": cmd_load,
     "simulate": cmd_simulate,
     "arena": cmd_arena,
+    "serve": cmd_serve,
 }
 
 

@@ -1,0 +1,129 @@
+"""`objective serve` in a real browser: Debian's Chromium driven by Playwright starts a Vietnam
+Solitaire game by keys, plays one action, and the page (and the autosave) show that it did.
+
+Skipped only when no Chromium can be found (CI installs it: see .ci/run)."""
+
+from __future__ import annotations
+
+import os
+import shutil
+import socket
+import subprocess
+import sys
+import time
+from pathlib import Path
+
+import pytest
+
+from saves.store import SaveStore
+
+CHROMIUM_PATHS = ("/usr/bin/chromium", "/usr/bin/chromium-browser")
+
+
+def find_chromium() -> str | None:
+    found = os.environ.get("OBJECTIVE_CHROMIUM") or shutil.which("chromium")
+    if found:
+        return found
+    return next((p for p in CHROMIUM_PATHS if os.access(p, os.X_OK)), None)
+
+
+CHROMIUM = find_chromium()
+pytestmark = pytest.mark.skipif(CHROMIUM is None, reason="no Chromium found (apt-get install chromium)")
+
+
+def free_port() -> int:
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        return s.getsockname()[1]
+
+
+def wait_for_port(port: int, server: subprocess.Popen, timeout: float = 30) -> None:
+    end = time.monotonic() + timeout
+    while time.monotonic() < end:
+        if server.poll() is not None:
+            raise AssertionError(f"objective serve exited: {server.stderr.read()}")
+        try:
+            with socket.create_connection(("127.0.0.1", port), timeout=0.5):
+                return
+        except OSError:
+            time.sleep(0.2)
+    raise AssertionError(f"objective serve did not listen on port {port}")
+
+
+def settled(page, timeout: float = 30, quiet: float = 0.8) -> bytes:
+    """The terminal's picture once it has stopped changing for `quiet` seconds."""
+    terminal = page.locator(".textual-terminal")
+    last, since = terminal.screenshot(), time.monotonic()
+    end = time.monotonic() + timeout
+    while time.monotonic() < end:
+        time.sleep(0.25)
+        shot = terminal.screenshot()
+        if shot != last:
+            last, since = shot, time.monotonic()
+        elif time.monotonic() - since >= quiet:
+            return shot
+    raise AssertionError("the page never settled")
+
+
+@pytest.fixture
+def server(tmp_path):
+    port = free_port()
+    env = dict(
+        os.environ,
+        OBJECTIVE_SAVE_DIR=str(tmp_path / "saves"),
+        OBJECTIVE_CONFIG_DIR=str(tmp_path / "config"),
+        OBJECTIVE_CRASH_DIR=str(tmp_path / "crashes"),
+    )
+    proc = subprocess.Popen(
+        [sys.executable, "-m", "tui.cli", "serve", "--port", str(port)],
+        env=env,
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+        text=True,
+        cwd=Path(__file__).resolve().parents[2],
+    )
+    try:
+        wait_for_port(port, proc)
+        yield port, tmp_path / "saves"
+    finally:
+        proc.terminate()
+        try:
+            proc.wait(10)
+        except subprocess.TimeoutExpired:
+            proc.kill()
+
+
+def test_a_solitaire_game_started_and_played_in_chromium(server):
+    from playwright.sync_api import sync_playwright
+
+    port, saves = server
+    started = time.monotonic()
+    with sync_playwright() as pw:
+        browser = pw.chromium.launch(executable_path=CHROMIUM, args=["--no-sandbox"])
+        try:
+            page = browser.new_page(viewport={"width": 1400, "height": 900})
+            page.goto(f"http://127.0.0.1:{port}/")
+            assert page.title() == "Objective"
+            page.locator(".textual-terminal").wait_for()
+            blank = page.locator(".textual-terminal").screenshot()
+            title = settled(page)
+            first_paint = time.monotonic() - started
+            assert title != blank  # the title screen is drawn
+
+            page.locator(".textual-terminal").click()
+            for key in ("n", "Enter", "Enter", "Control+n"):  # new game: Vietnam Solitaire
+                page.keyboard.press(key)
+                settled(page, quiet=0.5)
+            page.keyboard.press("Enter")  # close the first-time "how to play" page
+            before = settled(page)
+            assert not (saves / "autosave-solitaire.objective").exists()
+
+            page.keyboard.press("Enter")  # play the picker's first action
+            after = settled(page)
+        finally:
+            browser.close()
+    assert after != before  # the board changed on the page
+    entries = [e for e in SaveStore(saves).entries() if e.record is not None]
+    assert [e.record.game for e in entries] == ["solitaire"]
+    assert len(entries[0].record.actions) == 1  # one action taken, autosaved by the app
+    print(f"\nbrowser: first paint {first_paint:.1f} s, whole test {time.monotonic() - started:.1f} s")
