@@ -70,6 +70,13 @@ class ObjectiveApp(App[None]):
         if settings is None:
             settings, self._settings_problems = load_settings()
         self.settings = settings
+        if settings.theme in self.available_themes:
+            self.theme = settings.theme
+        else:
+            self._settings_problems.append(
+                f"The theme {settings.theme!r} does not exist; {self.theme} is in use "
+                "(Settings lists the themes)."
+            )
         self._ai_delay = ai_delay  # fixed by tests and benchmarks; else from the settings
         self._step_pause = step_pause
         self._too_small = None
@@ -115,9 +122,19 @@ class ObjectiveApp(App[None]):
         return screen
 
     def on_mount(self) -> None:
+        from tui.keymap import checked
+
+        keymap, problems = checked(self.settings.keymap)
+        self.set_keymap(keymap)
+        self.theme_changed_signal.subscribe(self, self._remember_theme)
         self._check_size(self.size.width, self.size.height)
-        for problem in self._settings_problems:
+        for problem in [*self._settings_problems, *problems]:
             self.notify(problem, severity="warning", timeout=12)
+
+    def _remember_theme(self, theme) -> None:
+        """A theme chosen anywhere (the palette's "Change theme", Settings) is kept."""
+        if theme.name != self.settings.theme:
+            self.remember(theme=theme.name)
 
     # --- app commands (the palette on every screen) ------------------------------------------
 
@@ -146,14 +163,8 @@ class ObjectiveApp(App[None]):
     def action_settings(self) -> None:
         from tui.screens.settings import SettingsScreen
 
-        self.push_screen(SettingsScreen())
-
-    def check_action(self, action: str, parameters) -> bool | None:
-        if action == "settings":
-            from importlib.util import find_spec
-
-            return find_spec("tui.screens.settings") is not None
-        return True
+        if not isinstance(self.screen, SettingsScreen):
+            self.push_screen(SettingsScreen())
 
     # --- navigation --------------------------------------------------------------------------
 

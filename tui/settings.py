@@ -43,6 +43,14 @@ class Settings:
 CHOICES = {"ai_speed": tuple(STEP_PAUSES), "think": tuple(THINK_CAPS)}
 
 
+def seat_name_ok(name: str) -> bool:
+    """A seat kind as the setup screen names them: human, rules, random, mcts:LEVEL."""
+    from core.seats import LEVELS
+
+    kind, _, level = name.partition(":")
+    return name in ("human", "rules", "random") or (kind == "mcts" and level in LEVELS)
+
+
 def config_dir() -> Path:
     env = os.environ.get("OBJECTIVE_CONFIG_DIR")
     if env:
@@ -106,6 +114,8 @@ def _from_data(data: dict, path: Path) -> tuple[Settings, list[str]]:
             )
         if ok and f.name in CHOICES and value not in CHOICES[f.name]:
             ok = False
+        if ok and f.name == "default_seats":
+            ok = all(seat_name_ok(kind) for kind in value)
         if not ok:
             problems.append(
                 f"In {path}, {f.name} = {value!r} is not a valid value; the default "

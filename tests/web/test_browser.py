@@ -28,7 +28,9 @@ def find_chromium() -> str | None:
 
 
 CHROMIUM = find_chromium()
-pytestmark = pytest.mark.skipif(CHROMIUM is None, reason="no Chromium found (apt-get install chromium)")
+pytestmark = pytest.mark.skipif(
+    CHROMIUM is None, reason="no Chromium found (apt-get install chromium)"
+)
 
 
 def free_port() -> int:
@@ -126,4 +128,6 @@ def test_a_solitaire_game_started_and_played_in_chromium(server):
     entries = [e for e in SaveStore(saves).entries() if e.record is not None]
     assert [e.record.game for e in entries] == ["solitaire"]
     assert len(entries[0].record.actions) == 1  # one action taken, autosaved by the app
-    print(f"\nbrowser: first paint {first_paint:.1f} s, whole test {time.monotonic() - started:.1f} s")
+    print(
+        f"\nbrowser: first paint {first_paint:.1f} s, whole test {time.monotonic() - started:.1f} s"
+    )

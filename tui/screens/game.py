@@ -417,7 +417,31 @@ class GameScreen(Screen[None]):
         message.stop()
         if not self.session.human_to_move or self.busy:
             return
-        self.play(message.action)
+        action = message.action
+        if self.app.settings.confirm_end_turn and self.ends_turn(action):
+            from tui.screens.dialogs import ConfirmScreen
+
+            def answer(yes: bool | None) -> None:
+                if yes and self.session.human_to_move and not self.busy:
+                    self.play(action)
+
+            text = self.session.game.describe(self.session.state, action)
+            self.app.push_screen(
+                ConfirmScreen(f"{text}\n\nThis ends your turn.", yes="End turn", no="Not yet"),
+                answer,
+            )
+            return
+        self.play(action)
+
+    def ends_turn(self, action: Action) -> bool:
+        """Whether this action ends the seat's turn: after it, another seat is to move or the
+        turn number has changed (asked first when the settings say so)."""
+        game, state = self.session.game, self.session.state
+        try:
+            after = game.apply(state, action)
+        except Exception:
+            return False
+        return game.to_move(after) != game.to_move(state) or game.turn(after) != game.turn(state)
 
     def on_story_panel_chosen(self, message: StoryPanel.Chosen) -> None:
         message.stop()

@@ -24,7 +24,13 @@ SEAT_LABELS = {
 }
 
 
-def default_seat_kind(seat: int) -> str:
+def default_seat_kind(seat: int, defaults: tuple[str, ...] = ()) -> str:
+    """Seat 1 a human, the others rule-based; or the settings' default seats (the last one
+    for every seat after it)."""
+    if defaults:
+        kind = defaults[min(seat, len(defaults) - 1)]
+        if kind in SEAT_KINDS:
+            return kind
     return "human" if seat == 0 else "rules"
 
 
@@ -91,7 +97,9 @@ class SetupScreen(Page[None]):
                     id=f"seat-name-{seat}",
                     classes="seat-name",
                 )
-                kind = self.seat_kinds.get(seat, default_seat_kind(seat))
+                kind = self.seat_kinds.get(
+                    seat, default_seat_kind(seat, self.app.settings.default_seats)
+                )
                 yield Select(
                     [(SEAT_LABELS[k], k) for k in SEAT_KINDS],
                     value=kind,

@@ -32,6 +32,9 @@ class TitleScreen(Screen[None]):
         ),
         Binding("l", "menu('load')", "Load", id="title.load", tooltip="Pick a saved game"),
         Binding("r", "menu('rules')", "Rules", id="title.rules", tooltip="How each game plays"),
+        Binding(
+            "s", "menu('settings')", "Settings", id="title.settings", tooltip="Theme, AI, keys"
+        ),
         Binding("q", "menu('quit')", "Quit", id="title.quit"),
     ]
 
@@ -69,6 +72,7 @@ class TitleScreen(Screen[None]):
                 cont,
                 Option("Load a saved game", id="load"),
                 Option("Rules", id="rules"),
+                Option("Settings", id="settings"),
                 Option("Quit", id="quit"),
             ]
         )
@@ -92,5 +96,7 @@ class TitleScreen(Screen[None]):
             app.open_load()
         elif choice == "rules":
             app.open_rules()
+        elif choice == "settings":
+            app.action_settings()
         elif choice == "quit":
             app.action_quit_confirm()

@@ -1,0 +1,135 @@
+"""Settings: theme, AI speed and thinking time, animations, turn confirmation, default seats.
+
+Every change applies at once and is written to the settings file (tui/settings.py); the keys are
+changed in that file's [keymap] table (docs/keys.md), and the screen says where it is.
+"""
+
+from __future__ import annotations
+
+from textual import on
+from textual.app import ComposeResult
+from textual.binding import Binding
+from textual.containers import Horizontal, VerticalScroll
+from textual.widgets import Footer, Label, Select, Static, Switch
+
+from tui.screens.base import Page
+from tui.screens.setup import SEAT_KINDS, SEAT_LABELS
+from tui.settings import STEP_PAUSES, settings_path
+
+SPEED_LABELS = {
+    "instant": "Instant (no pause)",
+    "fast": "Fast",
+    "normal": "Normal",
+    "slow": "Slow",
+}
+THINK_LABELS = {
+    "level": "Each level's own time",
+    "quick": "At most half a second",
+    "one second": "At most one second",
+}
+
+
+class SettingsScreen(Page[None]):
+    CSS_PATH = "setup.tcss"
+    BINDINGS = [Binding("escape", "back", "Back", id="settings.back")]
+
+    def compose(self) -> ComposeResult:
+        settings = self.app.settings
+        seats = settings.default_seats or ("human", "rules")
+        with VerticalScroll(id="setup-form"):
+            yield Static("Settings", classes="screen-title")
+            yield from self._field(
+                "Theme",
+                Select(
+                    [(name, name) for name in sorted(self.app.available_themes)],
+                    value=self.app.theme,
+                    allow_blank=False,
+                    id="theme",
+                ),
+                "Colours of every screen (also Ctrl+P: Change theme)",
+            )
+            yield from self._field(
+                "AI speed",
+                Select(
+                    [(SPEED_LABELS.get(k, k), k) for k in STEP_PAUSES],
+                    value=settings.ai_speed,
+                    allow_blank=False,
+                    id="ai_speed",
+                ),
+                "The pause between the steps the other side plays out",
+            )
+            yield from self._field(
+                "AI thinking time",
+                Select(
+                    [(label, key) for key, label in THINK_LABELS.items()],
+                    value=settings.think,
+                    allow_blank=False,
+                    id="think",
+                ),
+                "How long an MCTS seat may think about a move",
+            )
+            yield from self._field(
+                "Animations",
+                Switch(settings.animate, id="animate"),
+                "Native moves, dice and enemy steps played out one by one",
+            )
+            yield from self._field(
+                "Confirm end of turn",
+                Switch(settings.confirm_end_turn, id="confirm_end_turn"),
+                "Ask before an action that ends your turn",
+            )
+            for i, (label, kind) in enumerate(
+                (("Seat 1 in a new game", seats[0]), ("Other seats", seats[-1]))
+            ):
+                yield from self._field(
+                    label,
+                    Select(
+                        [(SEAT_LABELS[k], k) for k in SEAT_KINDS],
+                        value=kind if kind in SEAT_KINDS else "rules",
+                        allow_blank=False,
+                        id=f"seat-{i}",
+                    ),
+                    "Who plays it, until you change it on the New game screen",
+                )
+            yield Static(
+                f"Keys: change them in the [keymap] table of {settings_path()} (binding ids in "
+                "docs/keys.md); F1 shows the keys in force.",
+                id="settings-keys",
+                markup=False,
+            )
+        yield Footer()
+
+    def _field(self, label: str, widget, help_text: str) -> ComposeResult:
+        with Horizontal(classes="field"):
+            yield Label(label, classes="field-label")
+            yield widget
+            yield Static(help_text, classes="option-help")
+
+    def on_mount(self) -> None:
+        self.query_one("#theme", Select).focus()
+
+    @on(Select.Changed)
+    def _select_changed(self, event: Select.Changed) -> None:
+        key, value = event.select.id, event.value
+        if value is Select.BLANK:
+            return
+        if key == "theme":
+            self.app.theme = str(value)  # kept by the app when the theme changes
+        elif key in ("ai_speed", "think"):
+            if getattr(self.app.settings, key) != value:
+                self.app.remember(**{key: value})
+        elif key in ("seat-0", "seat-1"):
+            first = str(self.query_one("#seat-0", Select).value)
+            others = str(self.query_one("#seat-1", Select).value)
+            seats = (first, others)
+            if seats != self.app.settings.default_seats:
+                self.app.remember(default_seats=seats)
+
+    @on(Switch.Changed)
+    def _switch_changed(self, event: Switch.Changed) -> None:
+        key = event.switch.id
+        if getattr(self.app.settings, key) != event.value:
+            self.app.remember(**{key: event.value})
+
+    def action_back(self) -> None:
+        self.close()
