@@ -622,7 +622,8 @@ class CardTableau(ScrollView, can_focus=True):
     def _strip(self, row: Text, width: int) -> Strip:
         segments = list(row.render(self.app.console))
         # every segment carries a style (the padding too): Textual's NO_COLOR filter needs one
-        return Strip(segments).crop(0, width).adjust_cell_length(width, self.rich_style)
+        strip = Strip(segments).apply_style(self.rich_style)  # the table under every card
+        return strip.crop(0, width).adjust_cell_length(width, self.rich_style)
 
     def render_line(self, y: int) -> Strip:
         width = self.scrollable_content_region.width

@@ -297,7 +297,7 @@ class RegionMap(Widget, can_focus=True):
         return style
 
     def _style(self, run: Run) -> Style:
-        style = Style()
+        style = self.rich_style  # the board's own colours under every run
         for name in run.style.split():
             style += self._component(name)
         if run.target is not None:
