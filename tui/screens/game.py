@@ -27,7 +27,6 @@ from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Horizontal, Vertical, VerticalScroll
 from textual.screen import Screen
-from textual.widget import Widget
 from textual.widgets import Footer, Header, Static
 
 import ai
@@ -804,9 +803,6 @@ class GameScreen(Screen[None]):
     def game_over_lines(self) -> list[str]:
         """Extra lines for the game-over screen (dedicated screens add their statistics)."""
         return [f"Turn reached: {self._turn()}", f"Moves played: {len(self.session.actions)}"]
-
-    def game_over_chart(self) -> Widget | None:
-        return None
 
     def show_game_over(self) -> None:
         if self._game_over_shown:

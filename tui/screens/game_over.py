@@ -1,15 +1,18 @@
-"""Game over: the outcome, the game's statistics, and what to do next."""
+"""Game over: the outcome, the game's statistics, its decisive moments and its charts by turn
+(tui/game_story.py), and what to do next."""
 
 from __future__ import annotations
 
 from rich.text import Text
 from textual.app import ComposeResult
 from textual.binding import Binding
-from textual.containers import Horizontal, Vertical
+from textual.containers import Horizontal, Vertical, VerticalScroll
 from textual.widgets import Button, Static
 
 from saves.record import SaveError
+from tui.game_story import game_story
 from tui.screens.base import Dialog
+from tui.widgets.charts import StoryChart
 
 
 class GameOverScreen(Dialog[None]):
@@ -29,17 +32,23 @@ class GameOverScreen(Dialog[None]):
 
     def compose(self) -> ComposeResult:
         outcome = self.session.game.outcome(self.session.state)
+        story = game_story(self.session.game, self.session.record)
         with Vertical(classes="dialog game-over"):
             yield Static(Text("Game over", style="bold"), classes="dialog-title")
             yield Static(Text(outcome.sentence, style="bold"), id="outcome-sentence")
-            for line in self.game_screen.game_over_lines():
-                yield Static(line, classes="over-line", markup=False)
-            chart = self.game_screen.game_over_chart()
-            if chart is not None:
-                yield chart
+            with VerticalScroll(id="over-story"):
+                for line in self.game_screen.game_over_lines():
+                    yield Static(line, classes="over-line", markup=False)
+                if story.moments:
+                    yield Static(Text("The decisive moments", style="bold"), classes="over-head")
+                    for moment in story.moments:
+                        yield Static(f"· {moment}", classes="over-moment", markup=False)
+                for chart in story.charts:
+                    if any(len(series.values) > 1 for series in chart.series):
+                        yield StoryChart(chart)
             with Horizontal(classes="dialog-buttons"):
                 yield Button("New game (n)", id="new", variant="primary")
-                yield Button("Save record (s)", id="save")
+                yield Button("Save (s)", id="save", tooltip="Save the game's record to a file")
                 yield Button("Board (b)", id="look-at-board")
                 yield Button("Title (t)", id="title")
                 yield Button("Quit (q)", id="quit", variant="error")

@@ -12,11 +12,9 @@ from __future__ import annotations
 import re
 from typing import TYPE_CHECKING
 
-from rich.text import Text
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Vertical
-from textual.widgets import Static
 
 from core.solitaire.board import (
     ENEMY_UNITS,
@@ -343,12 +341,6 @@ class SolitaireScreen(GameScreen):
             f"Turn reached: {s.end_turn} ({year_of(s.end_turn)})",
         ]
 
-    def game_over_chart(self):
-        history = self.session.state.pp_history
-        if not history:
-            return None
-        return Static(pp_sparkline(history), id="pp-sparkline")
-
 
 STORY_NOTE_STARTS = (
     "B6 Insurgency",
@@ -367,26 +359,6 @@ def _story_note(text: str) -> bool:
 
 def _your_losses(text: str) -> bool:
     return " hit(s) on the NVA/VC" in text and "none of yours" not in text
-
-
-SPARKS = "▁▂▃▄▅▆▇█"
-
-
-def pp_sparkline(history) -> Text:
-    """Political Points at the end of each turn: a bar a turn, the value under it."""
-    text = Text("Political Points by turn\n", style="bold")
-    width = max(3, max(len(str(p)) for p in history) + 1)
-    for pp in history:
-        level = max(0, min(len(SPARKS) - 1, round(pp / PP_LIMIT * (len(SPARKS) - 1))))
-        style = "bold #ff5f5f" if pp >= PP_LIMIT else "#9fd3ff"
-        text.append(SPARKS[level].center(width), style=style)
-    text.append("\n")
-    for pp in history:
-        text.append(str(pp).center(width), style="dim")
-    text.append("\n")
-    for turn in range(1, len(history) + 1):
-        text.append(f"{year_of(turn) % 100:02d}".center(width), style="dim")
-    return text
 
 
 def _place_from(text: str) -> int:
