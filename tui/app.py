@@ -124,7 +124,7 @@ class ObjectiveApp(App[None]):
     def on_mount(self) -> None:
         from tui.keymap import checked
 
-        keymap, problems = checked(self.settings.keymap)
+        keymap, problems = checked(self.settings.keymap, type(self))
         self.set_keymap(keymap)
         self.theme_changed_signal.subscribe(self, self._remember_theme)
         self._check_size(self.size.width, self.size.height)

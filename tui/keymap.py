@@ -54,13 +54,22 @@ def key_problem(key: str) -> str | None:
     return f"{name!r} is not a key name (e.g. a, f6, enter, space, up, question_mark)"
 
 
-@cache
-def binding_ids() -> dict[str, str]:
-    """Every binding id in the program, with its default keys."""
-    ids: dict[str, str] = {}
-    import tui.app
+def binding_ids(app_class: type) -> dict[str, str]:
+    """Every binding id in the program (the app's, its screens' and widgets'), with its default
+    keys."""
+    return dict(_screen_binding_ids(), **_ids_of(app_class))
 
-    modules = [tui.app]
+
+def _ids_of(cls: type) -> dict[str, str]:
+    return {
+        b.id: b.key for b in getattr(cls, "BINDINGS", None) or () if isinstance(b, Binding) and b.id
+    }
+
+
+@cache
+def _screen_binding_ids() -> dict[str, str]:
+    ids: dict[str, str] = {}
+    modules = []
     for package in ("tui.screens", "tui.widgets"):
         pkg = import_module(package)
         modules += [
@@ -68,15 +77,15 @@ def binding_ids() -> dict[str, str]:
         ]
     for module in modules:
         for obj in vars(module).values():
-            for binding in getattr(obj, "BINDINGS", None) or () if isinstance(obj, type) else ():
-                if isinstance(binding, Binding) and binding.id:
-                    ids.setdefault(binding.id, binding.key)
+            if isinstance(obj, type):
+                for binding_id, key in _ids_of(obj).items():
+                    ids.setdefault(binding_id, key)
     return ids
 
 
-def checked(keymap: dict[str, str]) -> tuple[dict[str, str], list[str]]:
+def checked(keymap: dict[str, str], app_class: type) -> tuple[dict[str, str], list[str]]:
     """The entries that can be applied, and a sentence for each one that cannot."""
-    known = binding_ids()
+    known = binding_ids(app_class)
     good: dict[str, str] = {}
     problems: list[str] = []
     for binding_id, keys in keymap.items():
@@ -119,12 +128,8 @@ Key names: a single character (`a`, `?`), `enter`, `escape`, `space`, `tab`, `up
 """
 
 
-def document() -> str:
-    """docs/keys.md: `python -m tui.keymap > docs/keys.md` (a test checks it is current)."""
+def document(app_class: type) -> str:
+    """docs/keys.md (a test checks it is current; it prints the command that rewrites it)."""
     rows = [DOC_HEAD + "| id | default keys |", "|---|---|"]
-    rows += [f"| `{i}` | `{k}` |" for i, k in sorted(binding_ids().items())]
+    rows += [f"| `{i}` | `{k}` |" for i, k in sorted(binding_ids(app_class).items())]
     return "\n".join(rows) + "\n"
-
-
-if __name__ == "__main__":
-    print(document(), end="")
