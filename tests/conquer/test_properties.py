@@ -4,10 +4,12 @@ from __future__ import annotations
 
 import random
 
+import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from core.conquer import GAME
+from core.conquer import rules as R
 from tests.invariants import conquer
 
 OPTIONS = st.fixed_dictionaries(
@@ -45,3 +47,18 @@ def test_random_games_keep_the_invariants(players, seed, options, policy):
         s = after
     assert GAME.outcome(s) is not None
     assert s.turn <= options["turn_limit"]
+
+
+@pytest.mark.parametrize("seed", [1, 2, 3])
+def test_OC_1_10_controlled_hexes_agrees_with_control_hex_by_hex(seed):
+    """The one-pass `controlled_hexes` (income, score, the AI) is OC-1.10 applied to each hex."""
+    rng = random.Random(seed)
+    s = GAME.new({"map_radius": 3}, 3, seed)
+    checked = 0
+    while GAME.outcome(s) is None and checked < 400:
+        for p in range(s.players):
+            slow = sorted({c.hex for c in s.chits if c.owner == p and R.controlled(s, p, c.hex)})
+            assert R.controlled_hexes(s, p) == slow
+        legal = GAME.legal_actions(s)
+        s = GAME.apply(s, legal[rng.randrange(len(legal))])
+        checked += 1
