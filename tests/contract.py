@@ -103,7 +103,7 @@ def check_legal_while_running(game) -> None:
 
 def check_apply_pure(game) -> None:
     """`apply` never mutates the state it is given."""
-    for p in playthroughs(game)[:20]:
+    for p in playthroughs(game)[:10]:
         for state, action in zip(p.states, p.actions, strict=False):
             before = pickle.dumps(state)
             twin = copy.deepcopy(state)

@@ -542,7 +542,8 @@ class CardTableau(ScrollView, can_focus=True):
         rows: list[Text] = []
         owners: list[tuple[int, int]] = []
         strips: list[Strip] = []
-        blank = Strip.blank(width, self.rich_style)
+        self._base = self.rich_style
+        blank = Strip.blank(width, self._base)
         for index, section in enumerate(self.sections):
             section.view, section.names = view, names
             section.compact, section.changed = compact, changed
@@ -622,8 +623,8 @@ class CardTableau(ScrollView, can_focus=True):
     def _strip(self, row: Text, width: int) -> Strip:
         segments = list(row.render(self.app.console))
         # every segment carries a style (the padding too): Textual's NO_COLOR filter needs one
-        strip = Strip(segments).apply_style(self.rich_style)  # the table under every card
-        return strip.crop(0, width).adjust_cell_length(width, self.rich_style)
+        base = self._base  # the table under every card
+        return Strip(segments).apply_style(base).crop(0, width).adjust_cell_length(width, base)
 
     def render_line(self, y: int) -> Strip:
         width = self.scrollable_content_region.width

@@ -288,7 +288,7 @@ class RegionMap(Widget, can_focus=True):
         for run in line:
             segments.append(Segment(run.text, self._style(run)))
         # every segment carries a style (the padding too): Textual's NO_COLOR filter needs one
-        return Strip(segments).adjust_cell_length(width, self.rich_style)
+        return Strip(segments).adjust_cell_length(width, self._style_base())
 
     def _component(self, name: str) -> Style:
         style = self._styles.get(name)
@@ -296,8 +296,15 @@ class RegionMap(Widget, can_focus=True):
             style = self._styles[name] = self.get_component_rich_style(f"map--{name}")
         return style
 
+    def _style_base(self) -> Style:
+        """The board's own colours, under every run (read once a rebuild)."""
+        style = self._styles.get(" base")
+        if style is None:
+            style = self._styles[" base"] = self.rich_style
+        return style
+
     def _style(self, run: Run) -> Style:
-        style = self.rich_style  # the board's own colours under every run
+        style = self._style_base()
         for name in run.style.split():
             style += self._component(name)
         if run.target is not None:
