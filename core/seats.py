@@ -11,3 +11,5 @@ AGENT_KINDS = ("random", "rules", "mcts")
 SEAT_KINDS = (HUMAN, *AGENT_KINDS)
 LEVELS = ("easy", "normal", "hard")
 LEVELLED = ("mcts",)  # the kinds that take a level
+# every seat choice by its full name, as the setup screen and the settings offer them
+SEAT_CHOICES = (HUMAN, "rules", *(f"mcts:{level}" for level in LEVELS), "random")

@@ -13,6 +13,8 @@ import tomllib
 from dataclasses import dataclass, field, fields, replace
 from pathlib import Path
 
+from core.seats import SEAT_CHOICES
+
 FILE_NAME = "settings.toml"
 
 # AI speed: the pause between two steps the other side plays out (seconds), by name
@@ -41,14 +43,6 @@ class Settings:
 
 
 CHOICES = {"ai_speed": tuple(STEP_PAUSES), "think": tuple(THINK_CAPS)}
-
-
-def seat_name_ok(name: str) -> bool:
-    """A seat kind as the setup screen names them: human, rules, random, mcts:LEVEL."""
-    from core.seats import LEVELS
-
-    kind, _, level = name.partition(":")
-    return name in ("human", "rules", "random") or (kind == "mcts" and level in LEVELS)
 
 
 def config_dir() -> Path:
@@ -115,7 +109,7 @@ def _from_data(data: dict, path: Path) -> tuple[Settings, list[str]]:
         if ok and f.name in CHOICES and value not in CHOICES[f.name]:
             ok = False
         if ok and f.name == "default_seats":
-            ok = all(seat_name_ok(kind) for kind in value)
+            ok = all(kind in SEAT_CHOICES for kind in value)
         if not ok:
             problems.append(
                 f"In {path}, {f.name} = {value!r} is not a valid value; the default "

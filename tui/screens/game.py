@@ -438,7 +438,7 @@ class GameScreen(Screen[None]):
         game, state = self.session.game, self.session.state
         try:
             after = game.apply(state, action)
-        except Exception:
+        except IllegalAction:
             return False
         return game.to_move(after) != game.to_move(state) or game.turn(after) != game.turn(state)
 

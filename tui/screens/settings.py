@@ -48,24 +48,16 @@ class SettingsScreen(Page[None]):
                 ),
                 "Colours of every screen (also Ctrl+P: Change theme)",
             )
-            yield from self._field(
+            yield from self._choice(
                 "AI speed",
-                Select(
-                    [(SPEED_LABELS.get(k, k), k) for k in STEP_PAUSES],
-                    value=settings.ai_speed,
-                    allow_blank=False,
-                    id="ai_speed",
-                ),
+                "ai_speed",
+                {k: SPEED_LABELS.get(k, k) for k in STEP_PAUSES},
                 "The pause between the steps the other side plays out",
             )
-            yield from self._field(
+            yield from self._choice(
                 "AI thinking time",
-                Select(
-                    [(label, key) for key, label in THINK_LABELS.items()],
-                    value=settings.think,
-                    allow_blank=False,
-                    id="think",
-                ),
+                "think",
+                THINK_LABELS,
                 "How long an MCTS seat may think about a move",
             )
             yield from self._field(
@@ -98,6 +90,14 @@ class SettingsScreen(Page[None]):
                 markup=False,
             )
         yield Footer()
+
+    def _choice(self, label: str, key: str, labels: dict, help_text: str) -> ComposeResult:
+        """A setting with a few named values, shown by their labels."""
+        options = [(text, value) for value, text in labels.items()]
+        current = getattr(self.app.settings, key)
+        yield from self._field(
+            label, Select(options, value=current, allow_blank=False, id=key), help_text
+        )
 
     def _field(self, label: str, widget, help_text: str) -> ComposeResult:
         with Horizontal(classes="field"):

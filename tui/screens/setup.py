@@ -10,10 +10,11 @@ from textual.widgets import Button, Collapsible, Footer, Input, Label, Select, S
 
 import core
 from core.engine import Option, OptionError, seat_title
+from core.seats import SEAT_CHOICES
 from saves.record import SeatInfo
 from tui.screens.base import Page
 
-SEAT_KINDS = ("human", "rules", "mcts:easy", "mcts:normal", "mcts:hard", "random")
+SEAT_KINDS = SEAT_CHOICES
 SEAT_LABELS = {
     "human": "Human",
     "rules": "AI: rule-based",
