@@ -24,6 +24,7 @@ from __future__ import annotations
 
 import math
 import random
+import threading
 from dataclasses import dataclass
 from functools import lru_cache
 
@@ -89,27 +90,67 @@ def round_odds(edge: int) -> float:
     return (wins + ties / 2) / 36
 
 
+class Tally:
+    """What the player's helpers ask of one state again and again, counted once: army points
+    per (owner, hex), castles and natives per hex. Built for the state being decided on."""
+
+    __slots__ = ("army", "castles", "natives", "stacks", "threats")
+
+    def __init__(self, s) -> None:
+        army: dict[tuple[int, int], int] = {}
+        for c in s.chits:
+            army[c.owner, c.hex] = army.get((c.owner, c.hex), 0) + c.points
+        self.army = army
+        self.stacks = tuple((owner, h, points) for (owner, h), points in army.items())
+        self.castles = {c.hex: c for c in s.castles}
+        natives: dict[int, int] = {}
+        for n in s.natives:
+            natives[n.hex] = natives.get(n.hex, 0) + n.strength
+        self.natives = natives
+        self.threats: dict[tuple[int, int, int], int] = {}
+
+
+_last = threading.local()  # per thread: the state last tallied and its Tally (states are immutable)
+
+
+def tally(s) -> Tally:
+    if getattr(_last, "state", None) is not s:
+        _last.tally = Tally(s)
+        _last.state = s
+    return _last.tally
+
+
 def defence(s, p: int, h: int) -> int:
     """Everything that fights `p` in hex h: other players' chits and castles, and natives."""
-    total = sum(c.points for c in s.chits if c.hex == h and c.owner != p)
-    castle = R.castle_at(s, h)
+    t = tally(s)
+    total = sum(points for owner, at, points in t.stacks if at == h and owner != p)
+    castle = t.castles.get(h)
     if castle is not None and castle.owner != p:
         total += castle.points
-    return total + sum(n.strength for n in s.natives if n.hex == h)
+    return total + t.natives.get(h, 0)
 
 
 def threat_near(s, p: int, h: int, reach: int = 2) -> int:
     """The largest enemy stack within `reach` hexes of h (what could hit it soon)."""
-    b = board(s.radius)
-    stacks: dict[tuple[int, int], int] = {}
-    for c in s.chits:
-        if c.owner != p and b.distance(c.hex, h) <= reach:
-            stacks[c.owner, c.hex] = stacks.get((c.owner, c.hex), 0) + c.points
-    return max(stacks.values(), default=0)
+    t = tally(s)
+    key = (p, h, reach)
+    found = t.threats.get(key)
+    if found is None:
+        distance = board(s.radius).distance
+        found = max(
+            (pts for owner, at, pts in t.stacks if owner != p and distance(at, h) <= reach),
+            default=0,
+        )
+        t.threats[key] = found
+    return found
 
 
 def army_at(s, p: int, h: int) -> int:
-    return sum(c.points for c in s.chits if c.owner == p and c.hex == h)
+    return tally(s).army.get((p, h), 0)
+
+
+def castle_at(s, h: int):
+    return tally(s).castles.get(h)
 
 
 # --- the target of a campaign ---------------------------------------------------------------------
@@ -138,7 +179,7 @@ def campaign_target(s, p: int, style: Style) -> tuple[int, int, str] | None:
                         if value > best_value:
                             best, best_value = (castle.hex, d, "castle"), value
             h = s.admins[q]
-            if R.castle_at(s, h) is None:
+            if castle_at(s, h) is None:
                 d = defence(s, p, h)
                 if strike >= d + style.campaign_edge:
                     value = 18 - b.distance(here, h) * 0.5  # a capture ends a player
@@ -162,11 +203,10 @@ def strike_force(s, p: int) -> int:
     here = s.admins[p]
     if here is None:
         return 0
-    total = 0
-    for c in s.chits:
-        if c.owner == p and b.distance(c.hex, here) <= 1:
-            total += c.points
-    castle = R.castle_at(s, here)
+    total = sum(
+        points for owner, h, points in tally(s).stacks if owner == p and b.distance(h, here) <= 1
+    )
+    castle = castle_at(s, here)
     if castle is not None and castle.owner == p:
         total -= min(army_at(s, p, here), 2)
     return total
@@ -198,7 +238,7 @@ def decide(s, legal, rng, style: Style = RULES) -> tuple[tuple, str]:
 def reserve(s, p: int) -> int:
     """Money kept back for a castle point when a castle can be developed soon."""
     for castle in s.castles:
-        if castle.owner == p and castle.points < 5 and R.points_of(s, p, castle.hex) >= 4:
+        if castle.owner == p and castle.points < 5 and army_at(s, p, castle.hex) >= 4:
             return CASTLE_POINT_COST
     return 0
 
@@ -207,7 +247,7 @@ def needed_at(s, p: int, h: int, style: Style) -> int:
     """Points to keep in hex h: a castle's garrison (more with an enemy near), and enough to
     keep the Administrator from capture."""
     need = 0
-    castle = R.castle_at(s, h)
+    castle = castle_at(s, h)
     if castle is not None and castle.owner == p:
         need = style.garrison + max(0, threat_near(s, p, h) - castle.points)
     if s.admins[p] == h:
@@ -273,7 +313,7 @@ def stack_moving(s, p: int, chit) -> int:
 def attack_value(s, p: int, h: int) -> float:
     """What winning at h is worth: an enemy castle, a capture, natives' loot."""
     value = 1.0
-    castle = R.castle_at(s, h)
+    castle = castle_at(s, h)
     if castle is not None and castle.owner != p:
         value += 4 + castle.points
     for q, a in enumerate(s.admins):
@@ -302,7 +342,7 @@ def orders_step(s, p, legal, style):
                 to = b.neighbours[a[1]][a[3]]
                 if (
                     army_at(s, p, a[1]) >= 3
-                    and R.castle_at(s, a[1]) is None
+                    and castle_at(s, a[1]) is None
                     and b.distance(to, goal) < b.distance(a[1], goal)
                     and defence(s, p, to) == 0
                     and (s.terrain[to] is not None or s.money[p] >= EXPLORE_COST + reserve(s, p))
@@ -327,7 +367,7 @@ def _admin_value(s, p, h, target) -> float:
     """Safe (our army there, enough against what is near) and useful (armies to lead, the
     unknown to explore, the target nearer)."""
     mine = army_at(s, p, h)
-    castle = R.castle_at(s, h)
+    castle = castle_at(s, h)
     own_castle = castle is not None and castle.owner == p
     if mine == 0 and not own_castle:
         return -10.0
@@ -353,7 +393,7 @@ def spelunk_step(s, p, legal, style):
             if s.money[p] - cost >= reserve(s, p) + style.spelunk_cushion:
                 return a, "search a mountain for a cave"
     for a in legal:
-        if a[0] == "mine" and R.points_of(s, p, a[1]) >= 3:
+        if a[0] == "mine" and army_at(s, p, a[1]) >= 3:
             return a, "work the mine"
     return DONE, "no search worth its price"
 
@@ -405,7 +445,7 @@ def develop_step(s, p, legal, style):
     developments = [a for a in legal if a[0] == "develop"]
     if not developments:
         return DONE, "nothing to build"
-    existing = [a for a in developments if R.castle_at(s, a[1]) is not None]
+    existing = [a for a in developments if castle_at(s, a[1]) is not None]
     choice = (existing or developments)[0]
     what = "build up the castle" if existing else "found a castle"
     return choice, f"{what} at {board(s.radius).label(choice[1])} (income, defence)"

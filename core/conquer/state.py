@@ -3,10 +3,12 @@
 from __future__ import annotations
 
 from dataclasses import dataclass, field, fields
+from operator import attrgetter
 
 from core.conquer.tables import CAVE_TABLES
 from core.dice import Dice
 from core.engine import Event, Option
+from core.scratch import copiers
 
 # Phases (OC-2.1 / OC-Q2: eleven of them)
 (
@@ -338,6 +340,11 @@ class CState:
 
 
 FIELDS = tuple(f.name for f in fields(CState))
+_load, _build = copiers(
+    CState, ("chits", "natives", "castles", "money", "admins", "terrain", "events")
+)
+_by_id = attrgetter("id")
+_by_hex = attrgetter("hex")
 
 
 class Work:
@@ -346,8 +353,7 @@ class Work:
     __slots__ = (*FIELDS, "log")
 
     def __init__(self, s: CState) -> None:
-        for name in FIELDS:
-            setattr(self, name, getattr(s, name))
+        _load(self, s)
         self.chits = list(s.chits)
         self.natives = list(s.natives)
         self.castles = list(s.castles)
@@ -357,15 +363,16 @@ class Work:
         self.log: list[Event] = []
 
     def freeze(self) -> CState:
-        values = {name: getattr(self, name) for name in FIELDS}
-        values["chits"] = tuple(sorted(self.chits, key=lambda c: c.id))
-        values["natives"] = tuple(sorted(self.natives, key=lambda n: n.id))
-        values["castles"] = tuple(sorted(self.castles, key=lambda c: c.hex))
-        values["money"] = tuple(self.money)
-        values["admins"] = tuple(self.admins)
-        values["terrain"] = tuple(self.terrain)
-        values["events"] = tuple(self.log)
-        return CState(**values)
+        return _build(
+            self,
+            tuple(sorted(self.chits, key=_by_id)),
+            tuple(sorted(self.natives, key=_by_id)),
+            tuple(sorted(self.castles, key=_by_hex)),
+            tuple(self.money),
+            tuple(self.admins),
+            tuple(self.terrain),
+            tuple(self.log),
+        )
 
     def roll(self) -> int:
         face, self.dice = self.dice.d6()

@@ -6,6 +6,7 @@ from dataclasses import dataclass, field, fields
 
 from core.dice import Dice
 from core.engine import Event, Option
+from core.scratch import copiers
 
 # Decision points (docs/rules/objectives.md, OV-D1..D5)
 MAIN = "main"  # OV-D1 / OV-D2: attack an objective, play a special, or end the turn
@@ -217,6 +218,7 @@ class OVState:
 
 
 FIELDS = tuple(f.name for f in fields(OVState))
+_load, _build = copiers(OVState, ("hands", "taken", "scores", "pool", "events"))
 
 
 class Work:
@@ -225,8 +227,7 @@ class Work:
     __slots__ = (*FIELDS, "log")
 
     def __init__(self, s: OVState) -> None:
-        for name in FIELDS:
-            setattr(self, name, getattr(s, name))
+        _load(self, s)
         self.hands = [list(h) for h in s.hands]
         self.taken = [list(t) for t in s.taken]
         self.scores = list(s.scores)
@@ -234,13 +235,14 @@ class Work:
         self.log: list[Event] = []
 
     def freeze(self) -> OVState:
-        values = {name: getattr(self, name) for name in FIELDS}
-        values["hands"] = tuple(tuple(sorted(h)) for h in self.hands)
-        values["taken"] = tuple(tuple(t) for t in self.taken)
-        values["scores"] = tuple(self.scores)
-        values["pool"] = tuple(self.pool)
-        values["events"] = tuple(self.log)
-        return OVState(**values)
+        return _build(
+            self,
+            tuple(tuple(sorted(h)) for h in self.hands),
+            tuple(tuple(t) for t in self.taken),
+            tuple(self.scores),
+            tuple(self.pool),
+            tuple(self.log),
+        )
 
     def note(self, text: str) -> None:
         self.log.append(Event(text))

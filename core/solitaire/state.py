@@ -11,6 +11,7 @@ from dataclasses import dataclass, field, fields, replace
 
 from core.dice import Dice
 from core.engine import Event, Option
+from core.scratch import copiers
 
 # Decision steps (the player acts) and automatic steps (the engine runs them).
 SETUP_D2 = "D2"  # place the free Grunts of D2 (VS-D8)
@@ -236,6 +237,7 @@ class SolitaireState:
 
 
 FIELDS = tuple(f.name for f in fields(SolitaireState))
+_load, _build = copiers(SolitaireState, ("units", "trail", "moved", "regrouped", "events"))
 
 
 class Work:
@@ -244,8 +246,7 @@ class Work:
     __slots__ = (*FIELDS, "log", "stages", "_staged")
 
     def __init__(self, s: SolitaireState) -> None:
-        for name in FIELDS:
-            setattr(self, name, getattr(s, name))
+        _load(self, s)
         self.units = [list(u) for u in s.units]
         self.trail = list(s.trail)
         self.moved = [list(m) for m in s.moved] if s.moved else None
@@ -255,13 +256,14 @@ class Work:
         self._staged = 0
 
     def freeze(self) -> SolitaireState:
-        values = {name: getattr(self, name) for name in FIELDS}
-        values["units"] = tuple(tuple(u) for u in self.units)
-        values["trail"] = tuple(self.trail)
-        values["moved"] = tuple(tuple(m) for m in self.moved) if self.moved else ()
-        values["regrouped"] = tuple(tuple(m) for m in self.regrouped) if self.regrouped else ()
-        values["events"] = tuple(self.log)
-        return SolitaireState(**values)
+        return _build(
+            self,
+            tuple(tuple(u) for u in self.units),
+            tuple(self.trail),
+            tuple(tuple(m) for m in self.moved) if self.moved else (),
+            tuple(tuple(m) for m in self.regrouped) if self.regrouped else (),
+            tuple(self.log),
+        )
 
     def checkpoint(self) -> None:
         """Record the position so far (with the events since the last checkpoint), so a screen

@@ -1,0 +1,33 @@
+"""Fast copies between an immutable state dataclass and the mutable scratch copy `apply` works on.
+
+Each engine's `Work` holds every field of its state for the length of one `apply`. Copying the
+fields one by one by name (`setattr(self, name, getattr(s, name))`) and building the new state
+through the frozen dataclass's keyword `__init__` cost more than the rules themselves in a search's
+rollouts, so the two copies are compiled once per state class into straight-line functions.
+"""
+
+from __future__ import annotations
+
+from dataclasses import fields
+
+
+def copiers(state_class: type, given: tuple[str, ...]) -> tuple:
+    """(load, build) for a frozen, slotted dataclass: `load(work, s)` sets every field of `s`
+    on `work`; `build(work, *values)` makes a new state from `work`'s fields, except the fields
+    named in `given`, whose values are passed in that order (the frozen copies of the lists the
+    work mutates). It skips the keyword `__init__`: the values are a state's own fields."""
+    names = [f.name for f in fields(state_class)]
+    unknown = set(given) - set(names)
+    if unknown:
+        raise ValueError(f"{state_class.__name__} has no field {sorted(unknown)}")
+    setters = {f"set_{name}": state_class.__dict__[name].__set__ for name in names}
+    load = "def load(w, s):\n" + "".join(f"    w.{n} = s.{n}\n" for n in names)
+    build = (
+        f"def build(w, {', '.join(given)}):\n    s = new(cls)\n"
+        + "".join(f"    set_{n}(s, {n if n in given else 'w.' + n})\n" for n in names)
+        + "    return s\n"
+    )
+    namespace = {"new": object.__new__, "cls": state_class, **setters}
+    exec(load, namespace)  # code made from the class's own field names
+    exec(build, namespace)
+    return namespace["load"], namespace["build"]

@@ -1,0 +1,56 @@
+"""The engines' scratch copies (core/scratch.py): a state loaded into a Work and frozen again
+without a change is the same state, in every game and at every point of a game; and a field the
+Work changes reaches the new state."""
+
+from __future__ import annotations
+
+import random
+from dataclasses import fields, replace
+
+import pytest
+
+import core
+from core.conquer.state import Work as ConquerWork
+from core.objectives.state import Work as ObjectivesWork
+from core.scratch import copiers
+from core.solitaire.state import Work as SolitaireWork
+
+WORKS = {"solitaire": SolitaireWork, "objectives": ObjectivesWork, "conquer": ConquerWork}
+
+
+def states(game_id: str, seed: int, count: int = 60):
+    game = core.game(game_id)
+    players = min(game.seats)
+    s = game.new(getattr(game, "contract_options", {}), players + (game_id == "objectives"), seed)
+    rng = random.Random(seed)
+    for _ in range(count):
+        if game.to_move(s) is None:
+            break
+        yield s
+        legal = game.legal_actions(s)
+        s = game.apply(s, legal[rng.randrange(len(legal))])
+
+
+@pytest.mark.parametrize("game_id", sorted(WORKS))
+def test_load_then_freeze_is_the_same_state(game_id):
+    for seed in (1, 2):
+        for s in states(game_id, seed):
+            frozen = WORKS[game_id](s).freeze()
+            assert frozen == replace(s, events=()), "a Work frozen without a change differs"
+            assert type(frozen) is type(s)
+
+
+def test_build_takes_given_fields_and_copies_the_rest():
+    s = next(states("conquer", 3))
+    work = ConquerWork(s)
+    work.turn = 7
+    given = tuple(f.name for f in fields(s) if f.name in ("money", "events"))
+    _, build = copiers(type(s), given)
+    built = build(work, (1, 2), ())
+    assert built.turn == 7 and built.money == (1, 2) and built.events == ()
+    assert built.chits is work.chits and built.rules is s.rules  # the rest as they are
+
+
+def test_unknown_given_field_is_refused():
+    with pytest.raises(ValueError, match="no field"):
+        copiers(type(next(states("conquer", 1))), ("nonsense",))
