@@ -24,7 +24,6 @@ from __future__ import annotations
 
 import math
 import random
-import threading
 from dataclasses import dataclass
 from functools import lru_cache
 
@@ -110,14 +109,17 @@ class Tally:
         self.threats: dict[tuple[int, int, int], int] = {}
 
 
-_last = threading.local()  # per thread: the state last tallied and its Tally (states are immutable)
+# The state last tallied and its Tally, as one pair: a thread reads the pair in one step, so
+# two threads deciding at once (a seat and the F2 hint) each get their own state's tally.
+_last: list[tuple] = [(None, None)]
 
 
 def tally(s) -> Tally:
-    if getattr(_last, "state", None) is not s:
-        _last.tally = Tally(s)
-        _last.state = s
-    return _last.tally
+    state, found = _last[0]
+    if state is not s:
+        found = Tally(s)
+        _last[0] = (s, found)
+    return found
 
 
 def defence(s, p: int, h: int) -> int:
