@@ -31,3 +31,22 @@ def copiers(state_class: type, given: tuple[str, ...]) -> tuple:
     exec(load, namespace)  # code made from the class's own field names
     exec(build, namespace)
     return namespace["load"], namespace["build"]
+
+
+def replacer(state_class: type):
+    """`dataclasses.replace` for one frozen, slotted dataclass, without the keyword `__init__`:
+    `replace(obj, changes)` with `changes` a dict of field values (unknown names refused)."""
+    names = [f.name for f in fields(state_class)]
+    setters = {f"set_{name}": state_class.__dict__[name].__set__ for name in names}
+    source = (
+        "def replace(o, changes):\n"
+        "    if not known.issuperset(changes):\n"
+        "        raise TypeError(f'{cls.__name__} has no field {sorted(set(changes) - known)}')\n"
+        "    s = new(cls)\n"
+        "    get = changes.get\n"
+        + "".join(f"    set_{n}(s, get({n!r}, o.{n}))\n" for n in names)
+        + "    return s\n"
+    )
+    namespace = {"new": object.__new__, "cls": state_class, "known": frozenset(names), **setters}
+    exec(source, namespace)
+    return namespace["replace"]

@@ -54,3 +54,20 @@ def test_build_takes_given_fields_and_copies_the_rest():
 def test_unknown_given_field_is_refused():
     with pytest.raises(ValueError, match="no field"):
         copiers(type(next(states("conquer", 1))), ("nonsense",))
+
+
+def test_replacer_matches_dataclasses_replace():
+    from core.objectives.state import Combat
+    from core.scratch import replacer
+
+    combat = next(
+        s.combat
+        for seed in range(1, 30)
+        for s in states("objectives", seed, 200)
+        if s.combat is not None and s.combat.line
+    )
+    fast = replacer(Combat)
+    assert fast(combat, {}) == combat
+    assert fast(combat, {"round": 3, "line": ()}) == replace(combat, round=3, line=())
+    with pytest.raises(TypeError, match="no field"):
+        fast(combat, {"nonsense": 1})

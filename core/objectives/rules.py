@@ -12,8 +12,6 @@ Actions are tuples, verb first:
 
 from __future__ import annotations
 
-from dataclasses import replace
-
 from core.dice import Dice
 from core.engine import Event, IllegalAction
 from core.objectives.cards import (
@@ -44,6 +42,7 @@ from core.objectives.state import (
     Rules,
     Work,
 )
+from core.scratch import replacer
 
 TURN_START = "turn_start"
 END = ("end",)
@@ -597,8 +596,11 @@ def lose(w: Work, called_off: bool = False) -> None:
         end_turn(w)
 
 
+_replace_combat = replacer(Combat)
+
+
 def _combat(c: Combat, **changes) -> Combat:
-    return replace(c, **changes)
+    return _replace_combat(c, changes)
 
 
 # --- the driver ---------------------------------------------------------------------------------
