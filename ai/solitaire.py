@@ -53,16 +53,29 @@ EXPLORATION = 0.1  # values differ by 1/19 a turn
 
 def region_count(s, region: int) -> tuple[int, int]:
     """(enemy units, player units) in one region."""
-    enemy = player = 0
-    for u in s.units[region * 4 : region * 4 + 4]:
-        enemy += u[VC] + u[NVA]
-        player += u[ARVN] + u[GRUNT] + u[AIRCAV]
-    return enemy, player
+    return region_counts(s)[region]
 
 
-def region_counts(s) -> list[tuple[int, int]]:
+# The state last counted and its counts, as one pair (a thread reads it in one step): the
+# player's helpers ask for the same state's counts again and again while deciding.
+_last: list[tuple] = [(None, ())]
+
+
+def region_counts(s) -> tuple[tuple[int, int], ...]:
     """Per region: (enemy units, player units)."""
-    return [region_count(s, r) for r in range(5)]
+    state, counts = _last[0]
+    if state is not s:
+        units = s.units
+        out = []
+        for region in range(5):
+            enemy = player = 0
+            for u in units[region * 4 : region * 4 + 4]:
+                enemy += u[VC] + u[NVA]
+                player += u[ARVN] + u[GRUNT] + u[AIRCAV]
+            out.append((enemy, player))
+        counts = tuple(out)
+        _last[0] = (s, counts)
+    return counts
 
 
 def projected_region_pp(s) -> int:

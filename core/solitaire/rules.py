@@ -308,7 +308,28 @@ def adjust_actions(s) -> tuple:
 
 
 def has_choices(w) -> bool:
-    """Does the decision step offer more than the plain `done`?"""
+    """Does the decision step offer more than the plain `done`? The same answer as
+    `legal_actions(w) != (DONE,)`, without listing the actions (it runs after every action)."""
+    step = w.step
+    if step == TRAIL_ATTACK:
+        b52_ok = w.restriction not in (NO_B52, NO_AIR) and w.b52_used < b52_limit(w)
+        gb_ok = w.restriction not in (NO_GREEN_BERET, NO_AIR) and w.gb_used < gb_limit(w)
+        return any(w.trail[t] and (b52_ok or (gb_ok and not TRAIL_B52_ONLY[t])) for t in range(6))
+    if step == BUILD:
+        if any(can_raise(w, unit) for unit in PLAYER_UNITS):
+            return True
+        moved = w.moved
+        return any(
+            w.units[p][unit] - (moved[p][slot] if moved else 0) > 0
+            for unit, slot in ((GRUNT, 0), (AIRCAV, 1))
+            for p in range(20)
+        )
+    if step == REGROUP:
+        return bool(regroup_actions(w))
+    if step == NAPALM:
+        return bool(napalm_actions(w))
+    if step == REDEPLOY:
+        return bool(redeploy_actions(w))
     actions = legal_actions(w)
     return bool(actions) and actions != (DONE,)
 

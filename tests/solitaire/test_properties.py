@@ -71,3 +71,28 @@ def test_historical_games_keep_the_chart(seed, policy):
         s = after
     assert s.pp == 0 and s.end_turn <= 20
     assert totals(s)[ARVN] <= 10
+
+
+@settings(max_examples=25, deadline=None)
+@given(seed=st.integers(0, 2**40), options=OPTIONS, policy=st.integers(0, 2**32))
+def test_has_choices_agrees_with_the_listed_actions(seed, options, policy):
+    """The engine skips a decision step with nothing but `done` to choose (VS-B1: steps run in
+    order); its quick test must say exactly what the full list of legal actions says."""
+    from dataclasses import replace as copy_with
+
+    from core.solitaire import rules as R
+    from core.solitaire.state import DECISION_STEPS
+
+    s = GAME.new(options, 1, seed)
+    rng = random.Random(policy)
+    for _ in range(400):
+        if GAME.to_move(s) is None:
+            break
+        for step in DECISION_STEPS:
+            probe = copy_with(s, step=step)
+            if step in (R.RETREAT, R.REMOVE_US_UNIT, R.SETUP_D2, R.ADJUST_D3):
+                continue  # always decided by the player (run never asks)
+            listed = R.legal_actions(probe)
+            assert R.has_choices(probe) == (bool(listed) and listed != (R.DONE,)), step
+        legal = GAME.legal_actions(s)
+        s = GAME.apply(s, legal[rng.randrange(len(legal))])
