@@ -261,12 +261,19 @@ def war_summary(results: list[dict]) -> dict:
     }
 
 
+VICTORY_TURN = 11  # Vietnam Solitaire: a war that lasts to turn 11 is a victory (VS-C.1)
+
+
 def _solitaire_report(game_id, agents, games, seed, options, results) -> dict:
     by_seed: dict[int, dict[str, int]] = {}
+    labels: dict[str, dict[str, int]] = {name: {} for name in agents}
     for r in results:
         by_seed.setdefault(r["seed"], {})[r["seats"][0]] = r["turn"]
+        tally = labels[r["seats"][0]]
+        tally[r["label"]] = tally.get(r["label"], 0) + 1
     rows = []
     for name in agents:
+        ends = [t[name] for t in by_seed.values()]
         score = 0.0
         diffs = []
         for turns in by_seed.values():
@@ -284,7 +291,10 @@ def _solitaire_report(game_id, agents, games, seed, options, results) -> dict:
                 "score": round(score / len(by_seed), 4),
                 "ci_low": round(low, 4),
                 "ci_high": round(high, 4),
-                "mean_turn": round(statistics.mean(t[name] for t in by_seed.values()), 3),
+                "mean_turn": round(statistics.mean(ends), 3),
+                # VS-C.1: a war lasting to turn 11 or later is a victory
+                "reached_11": round(sum(t >= VICTORY_TURN for t in ends) / len(ends), 4),
+                "levels": dict(sorted(labels[name].items(), key=lambda kv: -kv[1])),
                 "mean_turn_diff": round(mean, 3),
                 "diff_ci_low": round(dlow, 3),
                 "diff_ci_high": round(dhigh, 3),
@@ -339,6 +349,11 @@ def report_table(report: dict) -> str:
                 f"  {r['agent']:<14} {r['seats']:>5}  {r['score']:>6.3f}  "
                 f"{r['ci_low']:>6.3f}...{r['ci_high']:<6.3f}"
             )
+    if report["players"] == 1:
+        lines += ["", f"  {'agent':<14} reached turn {VICTORY_TURN}  by victory level"]
+        for r in report["table"]:
+            levels = ", ".join(f"{label} {n}" for label, n in r["levels"].items())
+            lines.append(f"  {r['agent']:<14} {r['reached_11']:>15.1%}  {levels}")
     if "team_win_rate" in report:
         lines.append(f"\n  team win rate: {report['team_win_rate']:.3f}")
     if "war" in report:

@@ -64,6 +64,7 @@ class GameHooks:
     levels: dict | None = None  # iterations per level, where the game's turns need their own
     plans: dict | None = None  # name -> policy: macro-actions for games with long turns
     plan_scope: object = None  # (game, state) -> how long a chosen plan lasts (a hashable key)
+    candidates: object = None  # (game, state, legal) -> the moves worth comparing, default first
 
 
 _hooks: dict[str, GameHooks] = {}
@@ -89,6 +90,7 @@ def hooks_for(game) -> GameHooks:
             levels=getattr(module, "LEVEL_ITERATIONS", None),
             plans=getattr(module, "PLANS", None),
             plan_scope=getattr(module, "plan_scope", None),
+            candidates=getattr(module, "candidates", None),
         )
     return _hooks[game.id]
 
@@ -162,6 +164,8 @@ class MCTSAgent:
                 share0, mean0 = merged.get(action, (0.0, mean))
                 merged[action] = (share0 + share, max(mean0, mean))
             return [Ranked(a, share, mean) for a, (share, mean) in merged.items()]
+        if hooks.candidates:
+            return self.candidate_search(game, view, legal, budget, rng)
         root = self.search(game, view, legal, budget, rng)
         total = sum(child.visits for child in root.children.values()) or 1
         return [
@@ -220,6 +224,63 @@ class MCTSAgent:
             (p, _mean(root.children.get(p) if root else None, seat), best_in[p] / worlds)
             for p in ranked
         ]
+
+    def candidate_search(self, game, view, legal, budget, rng) -> list[Ranked]:
+        """Policy improvement by rollouts (Tesauro & Galperin 1997; Bertsekas' rollout
+        algorithm), for a game that names its candidate moves: every sampled world is played
+        once after each candidate (common random numbers: the same dice for all of them), the
+        rest by the game's rollout policy, and scored at the horizon. The default candidate (the
+        rule-based move, listed first) is kept unless another beats it by more than the noise
+        of the paired differences, so the search never trades a sound move for a lucky one.
+        An iteration is one candidate played out in one world."""
+        hooks = hooks_for(game)
+        apply = getattr(game, "apply_unchecked", game.apply)
+        seat = view_seat(game, view)
+        world = game.determinize(view, rng)
+        found = [a for a in hooks.candidates(game, world, legal) if a in legal]
+        moves = list(dict.fromkeys(found)) or [legal[0]]
+        if len(moves) == 1:
+            return [Ranked(moves[0], 1.0, 0.5)]
+        limit = self._limit(game, budget)
+        totals = [0.0] * len(moves)
+        diffs = [0.0] * len(moves)  # paired differences against the default, and their squares
+        squares = [0.0] * len(moves)
+        best_in = [0.0] * len(moves)
+        worlds = done = 0
+        while done < limit and not (done and budget.exhausted(done)):
+            world = game.determinize(view, rng)
+            horizon = game.turn(world) + hooks.rollout_turns if hooks.rollout_turns else None
+            values = []
+            for move in moves:
+                state = apply(world, move)
+                values.append(self._rollout(game, hooks, apply, state, rng, {}, horizon)[seat])
+            top = max(values)
+            winners = [i for i, v in enumerate(values) if v == top]
+            for i, value in enumerate(values):
+                totals[i] += value
+                d = value - values[0]
+                diffs[i] += d
+                squares[i] += d * d
+                if i in winners:
+                    best_in[i] += 1 / len(winners)
+            worlds += 1
+            done += len(moves)
+
+        # The best of k noisy edges is about sqrt(2 ln k) standard errors above zero when no
+        # candidate is really better: that much noise is taken off each challenger's edge.
+        z = math.sqrt(2 * math.log(len(moves)))
+
+        def score(i: int) -> float:
+            """The mean, less the noise of its edge over the default (the default: its mean)."""
+            mean = totals[i] / worlds
+            if i == 0 or worlds < 2:
+                return mean if i == 0 else -math.inf
+            edge = diffs[i] / worlds
+            spread = max(0.0, squares[i] / worlds - edge * edge)
+            return mean - z * math.sqrt(spread / (worlds - 1))
+
+        order = sorted(range(len(moves)), key=lambda i: (-score(i), i))
+        return [Ranked(moves[i], best_in[i] / worlds, totals[i] / worlds) for i in order]
 
     def _limit(self, game, budget: Budget) -> int:
         limit = self.iterations_for(game)

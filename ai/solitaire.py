@@ -359,6 +359,33 @@ ROLLOUT_DEPTH = 200  # actions: a cap far above one turn
 LEVEL_ITERATIONS = {"easy": 200, "normal": 800, "hard": 3000}
 
 
+CANDIDATE_LIMIT = 24  # a step with more legal moves than this is narrowed (see `candidates`)
+
+
+def candidates(game, state, legal) -> list:
+    """The moves the search compares, the rule-based move first. A step with few moves offers
+    them all; raising and moving units (up to ~300 moves) is narrowed to the rule-based move,
+    `done`, and each unit raised, moved or redeployed to the safest area of each region (the
+    area the enemy reaches last: a unit's value is its region, VS-B9.1, and its survival)."""
+    first = choose_action(state, legal, None)
+    if len(legal) <= CANDIDATE_LIMIT:
+        return [first, *legal]
+    safest = {safest_place(state, r) for r in range(5)} - {None}
+    narrowed = [
+        a
+        for a in legal
+        if a == DONE
+        or (a[0] in ("place", "free_grunt", "deploy") and a[-1] in safest)
+        or (
+            a[0] in ("move", "redeploy")
+            and a[-1] in safest
+            and region_of(a[-2]) != region_of(a[-1])
+        )
+        or a[0] in ("napalm", "withdraw", "remove")
+    ]
+    return [first, *narrowed]
+
+
 def value_features(s) -> tuple[float, ...]:
     counts = region_counts(s)
     totals = [sum(s.units[p][k] for p in range(20)) for k in range(5)]
@@ -374,23 +401,21 @@ def value_features(s) -> tuple[float, ...]:
         totals[GRUNT],
         totals[AIRCAV],
         1.0 if s.restriction >= 5 else 0.0,
-        s.pp_history[-1] if s.pp_history else 0,
     )
 
 
 VALUE_WEIGHTS = (  # turns left, per unit of each feature
-    4.564,  # constant
-    -0.469,  # turn
-    -0.380,  # Trail counters
-    -0.333,  # regions the enemy holds alone
-    0.172,  # regions you hold alone
-    -0.119,  # contested regions
-    0.012,  # NVA/VC units
-    0.221,  # ARVN
-    0.067,  # Grunts
-    0.322,  # AirCav
-    0.071,  # no Grunt/AirCav raising next turn (B9 result 5)
-    0.130,  # PP at the last B9
+    6.209,  # constant
+    -0.449,  # turn
+    -0.417,  # Trail counters
+    -0.140,  # regions the enemy holds alone
+    0.028,  # regions you hold alone
+    -0.161,  # contested regions
+    0.009,  # NVA/VC units
+    0.169,  # ARVN
+    0.046,  # Grunts
+    0.237,  # AirCav
+    0.103,  # no Grunt/AirCav raising next turn (B9 result 5)
 )
 
 
@@ -406,4 +431,4 @@ def evaluate(game, state):
     return (min(1.0, (state.turn - 1 + expected_turns_left(state)) / SCORE_SPAN),)
 
 
-__all__ = ["RulesAgent", "evaluate", "expected_turns_left", "rollout_policy"]
+__all__ = ["RulesAgent", "candidates", "evaluate", "expected_turns_left", "rollout_policy"]

@@ -65,6 +65,29 @@ def test_solitaire_pairs_the_seeds_and_compares_turns_reached():
     assert report["score"] == rules["score"]
 
 
+def test_solitaire_report_gives_the_victory_levels_and_the_share_reaching_turn_11():
+    """VS-C.1: the level depends on the turn the war ended; 11 and later are victories."""
+    from core.solitaire.board import victory_level
+
+    report = run_arena("solitaire", ["rules", "random"], 8, 101, None, {})  # 2 victories
+    rules = report["table"][0]
+    games = run_matches_for("rules", 8, 101)
+    assert sum(rules["levels"].values()) == 8
+    for label, count in rules["levels"].items():
+        assert count == sum(1 for g in games if g["label"] == label)
+    expected = sum(1 for g in games if g["turn"] >= 11) / 8
+    assert rules["reached_11"] == pytest.approx(expected)
+    for g in games:
+        _, level, film = victory_level(g["turn"])
+        assert g["label"] == f'{level}: "{film}"'
+
+
+def run_matches_for(agent: str, games: int, seed: int) -> list[dict]:
+    from ai.arena import Match, play_match
+
+    return [play_match(Match("solitaire", i, seed + i, (agent,), ())) for i in range(games)]
+
+
 def test_arena_command_prints_json_with_the_first_agents_interval(capsys):
     code = cli.main(
         [

@@ -1,0 +1,94 @@
+"""The search by candidate moves (ai/mcts.py `candidate_search`): policy improvement by rollouts
+with common random numbers, used by Vietnam Solitaire. It keeps the default (rule-based) move
+unless a challenger is better by more than the noise, and finds a clearly better one."""
+
+from __future__ import annotations
+
+import random
+from dataclasses import replace
+
+import pytest
+
+import core
+from ai import mcts
+from ai.base import Budget
+from ai.mcts import GameHooks, MCTSAgent
+from ai.solitaire import candidates, choose_action
+from core.solitaire.state import BUILD
+from tests.tinygame import GAME as DUEL
+from tests.tinygame import ROLL, STAND
+
+
+@pytest.fixture
+def duel_by_candidates(monkeypatch):
+    """Dice Duel searched by candidates: `default` names the move listed first."""
+
+    def use(default):
+        hooks = GameHooks(
+            rollout_policy=lambda game, s, rng: STAND,  # the rest of the game: everyone stands
+            evaluate=None,
+            candidates=lambda game, s, legal: [default, *legal],
+        )
+        monkeypatch.setitem(mcts._hooks, DUEL.id, hooks)
+
+    return use
+
+
+def position(score: int, other_score: int = 5):
+    """Player 1 to move with `score`; player 2 has stood on `other_score`."""
+    s = DUEL.new({}, 2, 4)
+    return replace(s, scores=(score, other_score), stood=(False, True), mover=0, cards=(3, 3))
+
+
+def choose(state, seed=0, iterations=400):
+    view = DUEL.observe(state, 0)
+    ranked = MCTSAgent(iterations).ranked(
+        DUEL, view, DUEL.legal_actions(state), Budget(), random.Random(seed)
+    )
+    return ranked
+
+
+def test_a_clearly_better_challenger_replaces_the_default(duel_by_candidates):
+    # on 10 any roll busts (over 10 is 0): standing wins, rolling loses
+    duel_by_candidates(ROLL)
+    ranked = choose(position(10))
+    assert ranked[0].action == STAND
+    assert ranked[0].value > 0.9 and ranked[1].value < 0.1  # stand wins 8 vs 8+, roll busts
+
+
+def test_the_default_stays_when_it_is_better(duel_by_candidates):
+    duel_by_candidates(STAND)
+    assert choose(position(10))[0].action == STAND
+    # on 0 against 5 (cards equal): standing loses for sure, a roll of 6 wins: roll is better
+    duel_by_candidates(STAND)
+    assert choose(position(0))[0].action == ROLL
+
+
+def test_a_worse_challenger_never_replaces_the_default(duel_by_candidates):
+    """On 4 against a stood 5 (equal cards) a roll wins on 2-6 and ties on 1; standing loses.
+    The roll's value is noisy from world to world, the stand's is not: in 20 searches the noise
+    never makes the challenger look better."""
+    duel_by_candidates(ROLL)
+    kept = sum(choose(position(4), seed, iterations=60)[0].action == ROLL for seed in range(20))
+    assert kept == 20
+
+
+def test_solitaire_candidates_lead_with_the_rule_based_move_and_are_legal():
+    game = core.game("solitaire")
+    s = game.new({}, 1, 7)
+    while s.step != BUILD:
+        s = game.apply(s, game.legal_actions(s)[-1])  # done through the Trail step
+    legal = game.legal_actions(s)
+    found = candidates(game, s, legal)
+    assert found[0] == choose_action(s, legal, None)
+    assert set(found) <= set(legal) and ("done",) in found
+    assert len(set(found)) < len(legal) / 2  # raising anywhere is narrowed to the safest areas
+
+
+def test_searches_are_reproducible():
+    game = core.game("solitaire")
+    s = game.new({}, 1, 3)
+    view, legal = game.observe(s, 0), game.legal_actions(s)
+    first = MCTSAgent(120).ranked(game, view, legal, Budget(), random.Random(9))
+    again = MCTSAgent(120).ranked(game, view, legal, Budget(), random.Random(9))
+    assert first == again
