@@ -308,6 +308,10 @@ def _solitaire_report(game_id, agents, games, seed, options, results) -> dict:
         "players": 1,
         "options": options,
         "table": rows,
+        "games_detail": [
+            {"seed": r["seed"], "agent": r["seats"][0], "turn": r["turn"], "label": r["label"]}
+            for r in results
+        ],
         **_first(rows),
     }
 

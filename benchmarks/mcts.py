@@ -3,7 +3,8 @@
     python benchmarks/mcts.py [--decisions 40] [--levels easy,normal,hard]
 
 * iterations per second: searches from positions of rule-based games (fixed iteration counts);
-  in a plan game (Objective: Conquer) an iteration is one plan played out in one sampled world.
+  in a plan game (Objective: Conquer) an iteration is one plan played out in one sampled world,
+  in a game searched by candidate moves (Vietnam Solitaire) one candidate played out in one.
 * decision time: MCTS plays the first seat against rule-based seats, and every decision it takes
   (more than one legal move) is timed: p50, p95 and max, per level. In a plan game most decisions
   follow the plan chosen at the player's first decision of the turn, so the searches are
@@ -74,6 +75,8 @@ def search_speed(game_id: str, count: int = 8, iterations: int = 200) -> float:
         view, legal = game.observe(state, seat), game.legal_actions(state)
         if plans:
             agent.plan_search(game, view, legal, Budget(), random.Random(i))
+        elif hooks_for(game).candidates:
+            agent.candidate_search(game, view, legal, Budget(), random.Random(i))
         else:
             agent.search(game, view, legal, Budget(), random.Random(i))
         done += iterations
