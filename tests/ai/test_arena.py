@@ -80,6 +80,8 @@ def test_solitaire_report_gives_the_victory_levels_and_the_share_reaching_turn_1
     for g in games:
         _, level, film = victory_level(g["turn"])
         assert g["label"] == f'{level}: "{film}"'
+    mine = [g for g in report["games_detail"] if g["agent"] == "rules"]
+    assert [(g["seed"], g["turn"]) for g in mine] == [(g["seed"], g["turn"]) for g in games]
 
 
 def run_matches_for(agent: str, games: int, seed: int) -> list[dict]:
