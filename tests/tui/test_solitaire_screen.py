@@ -232,9 +232,10 @@ async def test_hint_highlights_a_move_on_the_map(tmp_path):
         assert screen.picker.highlighted_action in screen.session.legal()
 
 
-async def test_the_hint_is_a_search_showing_its_top_moves_with_their_share(tmp_path):
-    """Issue 7: the hint asks MCTS, and marks up to three moves with the share of the search
-    each got, best first (the best one highlighted)."""
+async def test_the_hint_is_a_search_showing_its_top_moves_with_the_turn_they_lead_to(tmp_path):
+    """Issue 7, with the search by candidate moves (issue 15): the hint asks the search and
+    marks up to three moves, the one to play first and highlighted, each with the end turn the
+    search expects after it (VS-C.1: the turn decides the result)."""
     app = app_with(tmp_path, session_after())
     async with app.run_test(size=SIZE) as pilot:
         screen = await started(pilot)
@@ -242,8 +243,9 @@ async def test_the_hint_is_a_search_showing_its_top_moves_with_their_share(tmp_p
         await wait_until(pilot, lambda: screen.picker._marks, timeout=5.0)
         marks = screen.picker._marks
         assert 1 <= len(marks) <= 3
-        shares = [int(label.removeprefix("← ").removesuffix("%")) for label in marks.values()]
-        assert shares == sorted(shares, reverse=True) and 0 < sum(shares) <= 101
+        turns = [float(label.removeprefix("← turn ")) for label in marks.values()]
+        state = screen.session.state
+        assert all(state.turn <= t <= 20 for t in turns)
         assert screen.picker.highlighted_action == next(iter(marks))
         assert set(marks) <= set(screen.session.legal())
 

@@ -700,8 +700,8 @@ class GameScreen(Screen[None]):
         self._hint_budget = budget
         rng = random.Random(f"hint:{state_digest(session.state)}:{seat}")
         ranked = agent.ranked(game, view, legal, budget, rng)
-        top = [r for r in ranked[:HINT_MOVES] if r.share > 0] or ranked[:1]
-        marks = {r.action: f"← {round(100 * r.share)}%" for r in top}
+        top = [r for i, r in enumerate(ranked[:HINT_MOVES]) if i == 0 or r.share > 0]
+        marks = {r.action: f"← {self.hint_mark(r)}" for r in top}
         best = top[0]
         outcome = self.hint_outcome(best.value)
         reason = ""
@@ -712,6 +712,10 @@ class GameScreen(Screen[None]):
         if explain is not None:
             reason = explain(game, view, best.action) or ""
         return {"marks": marks, "best": best.action, "outcome": outcome, "reason": reason}
+
+    def hint_mark(self, ranked) -> str:
+        """What the hint writes beside a move it marks: the share of the search it got."""
+        return f"{round(100 * ranked.share)}%"
 
     def hint_outcome(self, value: float) -> str:
         """The search's expected outcome of the best move, in words (a game may say it better)."""

@@ -237,10 +237,20 @@ class SolitaireScreen(GameScreen):
         if token == len(self.session.actions) and hint["marks"]:
             self.region_map.highlight(self.session.game.places_of(hint["best"]))
 
+    def hint_mark(self, ranked) -> str:
+        """The solitaire's search compares a few candidate moves on the same dice (it does not
+        share its effort out), so each marked move shows the end turn it leads to on average;
+        the first is the one played: the rule-based move unless another is clearly better."""
+        return f"turn {self.expected_turn(ranked.value):.1f}"
+
     def hint_outcome(self, value: float) -> str:
+        return f"the war lasting to about turn {self.expected_turn(value):.1f}"
+
+    @staticmethod
+    def expected_turn(value: float) -> float:
         from core.solitaire.game import SCORE_SPAN
 
-        return f"the war lasting to about turn {1 + value * SCORE_SPAN:.1f}"
+        return 1 + value * SCORE_SPAN
 
     # --- the story of the enemy's steps ---------------------------------------------------------
 
