@@ -159,7 +159,10 @@ def run_arena(
     players: int | None,
     options: dict,
     jobs: int = 1,
+    progress=None,
 ) -> dict:
+    """Play the games and report. `progress(done, total)`, if given, is called as each game
+    ends (in the order they end: with several jobs, not the order of the seeds)."""
     game = core.game(game_id)
     players = players or (1 if game_id == "solitaire" else max(len(agents), game.seats.start))
     matches = []
@@ -180,11 +183,20 @@ def run_arena(
                     tuple(sorted(options.items())),
                 )
             )
+    results = []
+
+    def ended(result: dict) -> None:
+        results.append(result)
+        if progress is not None:
+            progress(len(results), len(matches))
+
     if jobs > 1:
         with ProcessPoolExecutor(max_workers=jobs) as pool:
-            results = list(pool.map(play_match, matches, chunksize=1))
+            for result in pool.map(play_match, matches, chunksize=1):
+                ended(result)
     else:
-        results = [play_match(m) for m in matches]
+        for match in matches:
+            ended(play_match(match))
     results.sort(key=lambda r: r["index"])
     if players == 1:
         return _solitaire_report(game_id, agents, games, seed, options, results)

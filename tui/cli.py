@@ -428,12 +428,23 @@ def cmd_arena(args) -> int:
         resolve_players(game, args.players)
     elif game.id != "solitaire" and len(names) not in game.seats:
         raise UsageError(f"give --players: {game.title} does not seat {len(names)} players")
-    report = run_arena(game.id, names, args.games, args.seed, args.players, options, args.jobs)
+    progress = _progress_line if sys.stderr.isatty() else None
+    report = run_arena(
+        game.id, names, args.games, args.seed, args.players, options, args.jobs, progress
+    )
+    if progress is not None:
+        sys.stderr.write("\r\033[K")  # the progress line gives way to the report
     if args.json:
         print(json.dumps(report, indent=1))
     else:
         print(report_table(report))
     return 0
+
+
+def _progress_line(done: int, total: int) -> None:
+    """`objective arena` on a terminal: one line that counts the games as they end."""
+    sys.stderr.write(f"\r\033[Kgame {done} of {total} played")
+    sys.stderr.flush()
 
 
 def _write(stream, obj) -> None:

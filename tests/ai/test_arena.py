@@ -169,3 +169,19 @@ def test_conquer_war_statistics_add_up_to_what_the_log_says(seed):
     assert detail["turn"] == final.turn
     if detail["end"] == "conquest":
         assert any(c["by"].startswith("Administrator") for c in detail["admins_captured"])
+
+
+def test_arena_counts_the_games_as_they_end():
+    seen = []
+    run_arena("solitaire", ["rules", "random"], 3, 1, None, {}, progress=lambda *a: seen.append(a))
+    assert seen == [(1, 6), (2, 6), (3, 6), (4, 6), (5, 6), (6, 6)]
+
+
+def test_arena_on_a_terminal_shows_progress_then_clears_it(capsys, monkeypatch):
+    import sys
+
+    monkeypatch.setattr(sys.stderr, "isatty", lambda: True)
+    assert cli.main(["arena", "solitaire", "--agents", "rules,random", "--games", "2"]) == 0
+    captured = capsys.readouterr()
+    assert "game 4 of 4 played" in captured.err and captured.err.endswith("\r\033[K")
+    assert "played" not in captured.out and "\r" not in captured.out  # the report is untouched
