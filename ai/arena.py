@@ -17,6 +17,7 @@ from __future__ import annotations
 
 import math
 import statistics
+from collections import Counter
 from concurrent.futures import ProcessPoolExecutor
 from dataclasses import dataclass
 
@@ -278,11 +279,10 @@ VICTORY_TURN = 11  # Vietnam Solitaire: a war that lasts to turn 11 is a victory
 
 def _solitaire_report(game_id, agents, games, seed, options, results) -> dict:
     by_seed: dict[int, dict[str, int]] = {}
-    labels: dict[str, dict[str, int]] = {name: {} for name in agents}
+    labels = {name: Counter() for name in agents}
     for r in results:
         by_seed.setdefault(r["seed"], {})[r["seats"][0]] = r["turn"]
-        tally = labels[r["seats"][0]]
-        tally[r["label"]] = tally.get(r["label"], 0) + 1
+        labels[r["seats"][0]][r["label"]] += 1
     rows = []
     for name in agents:
         ends = [t[name] for t in by_seed.values()]
@@ -306,7 +306,7 @@ def _solitaire_report(game_id, agents, games, seed, options, results) -> dict:
                 "mean_turn": round(statistics.mean(ends), 3),
                 # VS-C.1: a war lasting to turn 11 or later is a victory
                 "reached_11": round(sum(t >= VICTORY_TURN for t in ends) / len(ends), 4),
-                "levels": dict(sorted(labels[name].items(), key=lambda kv: -kv[1])),
+                "levels": dict(labels[name].most_common()),
                 "mean_turn_diff": round(mean, 3),
                 "diff_ci_low": round(dlow, 3),
                 "diff_ci_high": round(dhigh, 3),

@@ -11,8 +11,9 @@ from __future__ import annotations
 import random
 import threading
 import time
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
+from functools import wraps
 from typing import Protocol
 
 from core.engine import Action, Game, View
@@ -61,3 +62,21 @@ class RandomAgent:
 
 class AgentError(ValueError):
     """A bad agent name. The message is a sentence for the player."""
+
+
+def per_state(compute: Callable) -> Callable:
+    """`compute(state)`, remembered for the state it was last asked about. States are immutable
+    and a player asks the same questions of one state again and again while deciding. The
+    state and its answer are kept as one pair, read in one step, so two threads deciding at
+    once (a seat and the F2 hint) each get their own state's answer."""
+    last: list[tuple] = [(None, None)]
+
+    @wraps(compute)
+    def remembered(state):
+        seen, answer = last[0]
+        if seen is not state:
+            answer = compute(state)
+            last[0] = (state, answer)
+        return answer
+
+    return remembered

@@ -27,6 +27,7 @@ import random
 from dataclasses import dataclass
 from functools import lru_cache
 
+from ai.base import per_state
 from core.conquer import rules as R
 from core.conquer.hexes import board
 from core.conquer.state import (
@@ -109,17 +110,7 @@ class Tally:
         self.threats: dict[tuple[int, int, int], int] = {}
 
 
-# The state last tallied and its Tally, as one pair: a thread reads the pair in one step, so
-# two threads deciding at once (a seat and the F2 hint) each get their own state's tally.
-_last: list[tuple] = [(None, None)]
-
-
-def tally(s) -> Tally:
-    state, found = _last[0]
-    if state is not s:
-        found = Tally(s)
-        _last[0] = (s, found)
-    return found
+tally = per_state(Tally)
 
 
 def defence(s, p: int, h: int) -> int:

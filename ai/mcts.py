@@ -243,8 +243,7 @@ class MCTSAgent:
             return [Ranked(moves[0], 1.0, 0.5)]
         limit = self._limit(game, budget)
         totals = [0.0] * len(moves)
-        diffs = [0.0] * len(moves)  # paired differences against the default, and their squares
-        squares = [0.0] * len(moves)
+        squares = [0.0] * len(moves)  # of the paired differences against the default
         best_in = [0.0] * len(moves)
         worlds = done = 0
         while done < limit and not (done and budget.exhausted(done)):
@@ -258,9 +257,7 @@ class MCTSAgent:
             winners = [i for i, v in enumerate(values) if v == top]
             for i, value in enumerate(values):
                 totals[i] += value
-                d = value - values[0]
-                diffs[i] += d
-                squares[i] += d * d
+                squares[i] += (value - values[0]) ** 2
                 if i in winners:
                     best_in[i] += 1 / len(winners)
             worlds += 1
@@ -275,7 +272,7 @@ class MCTSAgent:
             mean = totals[i] / worlds
             if i == 0 or worlds < 2:
                 return mean if i == 0 else -math.inf
-            edge = diffs[i] / worlds
+            edge = (totals[i] - totals[0]) / worlds
             spread = max(0.0, squares[i] / worlds - edge * edge)
             return mean - z * math.sqrt(spread / (worlds - 1))
 

@@ -16,6 +16,7 @@ Decisions read only the view (the table is public in this game; only the dice se
 
 from __future__ import annotations
 
+from ai.base import per_state
 from core.solitaire.board import (
     AIRCAV,
     ARVN,
@@ -56,26 +57,17 @@ def region_count(s, region: int) -> tuple[int, int]:
     return region_counts(s)[region]
 
 
-# The state last counted and its counts, as one pair (a thread reads it in one step): the
-# player's helpers ask for the same state's counts again and again while deciding.
-_last: list[tuple] = [(None, ())]
-
-
+@per_state
 def region_counts(s) -> tuple[tuple[int, int], ...]:
     """Per region: (enemy units, player units)."""
-    state, counts = _last[0]
-    if state is not s:
-        units = s.units
-        out = []
-        for region in range(5):
-            enemy = player = 0
-            for u in units[region * 4 : region * 4 + 4]:
-                enemy += u[VC] + u[NVA]
-                player += u[ARVN] + u[GRUNT] + u[AIRCAV]
-            out.append((enemy, player))
-        counts = tuple(out)
-        _last[0] = (s, counts)
-    return counts
+    out = []
+    for region in range(5):
+        enemy = player = 0
+        for u in s.units[region * 4 : region * 4 + 4]:
+            enemy += u[VC] + u[NVA]
+            player += u[ARVN] + u[GRUNT] + u[AIRCAV]
+        out.append((enemy, player))
+    return tuple(out)
 
 
 def projected_region_pp(s) -> int:

@@ -11,16 +11,22 @@ from __future__ import annotations
 from dataclasses import fields
 
 
+def _fields_and_setters(state_class: type) -> tuple[list[str], dict]:
+    """The dataclass's field names, and each slot's setter by `set_<name>` (it bypasses the
+    frozen class's refusal to set attributes, as its own `__init__` does)."""
+    names = [f.name for f in fields(state_class)]
+    return names, {f"set_{name}": state_class.__dict__[name].__set__ for name in names}
+
+
 def copiers(state_class: type, given: tuple[str, ...]) -> tuple:
     """(load, build) for a frozen, slotted dataclass: `load(work, s)` sets every field of `s`
     on `work`; `build(work, *values)` makes a new state from `work`'s fields, except the fields
     named in `given`, whose values are passed in that order (the frozen copies of the lists the
     work mutates). It skips the keyword `__init__`: the values are a state's own fields."""
-    names = [f.name for f in fields(state_class)]
+    names, setters = _fields_and_setters(state_class)
     unknown = set(given) - set(names)
     if unknown:
         raise ValueError(f"{state_class.__name__} has no field {sorted(unknown)}")
-    setters = {f"set_{name}": state_class.__dict__[name].__set__ for name in names}
     load = "def load(w, s):\n" + "".join(f"    w.{n} = s.{n}\n" for n in names)
     build = (
         f"def build(w, {', '.join(given)}):\n    s = new(cls)\n"
@@ -36,8 +42,7 @@ def copiers(state_class: type, given: tuple[str, ...]) -> tuple:
 def replacer(state_class: type):
     """`dataclasses.replace` for one frozen, slotted dataclass, without the keyword `__init__`:
     `replace(obj, changes)` with `changes` a dict of field values (unknown names refused)."""
-    names = [f.name for f in fields(state_class)]
-    setters = {f"set_{name}": state_class.__dict__[name].__set__ for name in names}
+    names, setters = _fields_and_setters(state_class)
     source = (
         "def replace(o, changes):\n"
         "    if not known.issuperset(changes):\n"

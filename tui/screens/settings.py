@@ -12,8 +12,9 @@ from textual.binding import Binding
 from textual.containers import Horizontal, VerticalScroll
 from textual.widgets import Footer, Label, Select, Static, Switch
 
+from core.seats import SEAT_CHOICES
 from tui.screens.base import Page
-from tui.screens.setup import SEAT_KINDS, SEAT_LABELS
+from tui.screens.setup import SEAT_LABELS
 from tui.settings import STEP_PAUSES, settings_path
 
 SPEED_LABELS = {
@@ -76,8 +77,8 @@ class SettingsScreen(Page[None]):
                 yield from self._field(
                     label,
                     Select(
-                        [(SEAT_LABELS[k], k) for k in SEAT_KINDS],
-                        value=kind if kind in SEAT_KINDS else "rules",
+                        [(SEAT_LABELS[k], k) for k in SEAT_CHOICES],
+                        value=kind if kind in SEAT_CHOICES else "rules",
                         allow_blank=False,
                         id=f"seat-{i}",
                     ),

@@ -14,7 +14,6 @@ from core.seats import SEAT_CHOICES
 from saves.record import SeatInfo
 from tui.screens.base import Page
 
-SEAT_KINDS = SEAT_CHOICES
 SEAT_LABELS = {
     "human": "Human",
     "rules": "AI: rule-based",
@@ -30,7 +29,7 @@ def default_seat_kind(seat: int, defaults: tuple[str, ...] = ()) -> str:
     for every seat after it)."""
     if defaults:
         kind = defaults[min(seat, len(defaults) - 1)]
-        if kind in SEAT_KINDS:
+        if kind in SEAT_CHOICES:
             return kind
     return "human" if seat == 0 else "rules"
 
@@ -102,7 +101,7 @@ class SetupScreen(Page[None]):
                     seat, default_seat_kind(seat, self.app.settings.default_seats)
                 )
                 yield Select(
-                    [(SEAT_LABELS[k], k) for k in SEAT_KINDS],
+                    [(SEAT_LABELS[k], k) for k in SEAT_CHOICES],
                     value=kind,
                     allow_blank=False,
                     id=f"seat-kind-{seat}",
