@@ -19,7 +19,19 @@ async def started(pilot):
     """Wait until the game screen is fully built (its side column comes after the first frame)."""
     await wait_until(pilot, lambda: getattr(pilot.app.screen, "ready", True))
     await pilot.pause()
+    await logs_at_their_end(pilot)
     return pilot.app.screen
+
+
+async def logs_at_their_end(pilot) -> None:
+    """An event log scrolls to its last line a frame after its last write: wait for that."""
+    from tui.widgets.event_log import EventLog
+
+    def settled() -> bool:
+        return all(log.scroll_y >= log.max_scroll_y for log in pilot.app.screen.query(EventLog))
+
+    await wait_until(pilot, settled)
+    await pilot.pause()
 
 
 def screen_text(app) -> str:

@@ -5,6 +5,7 @@ from __future__ import annotations
 from collections.abc import Iterable
 
 from rich.text import Text
+from textual.events import Resize
 from textual.widgets import RichLog
 
 from core.engine import Event
@@ -40,10 +41,25 @@ class EventLog(RichLog):
     EventLog { height: 1fr; border-top: solid $primary-darken-2; }
     """
 
+    _following = True  # the view is at the last line (so a resize keeps it there)
+
     def __init__(self, **kwargs) -> None:
         super().__init__(
             wrap=True, markup=False, max_lines=2000, auto_scroll=True, min_width=20, **kwargs
         )
+
+    def watch_scroll_y(self, old_value: float, new_value: float) -> None:
+        super().watch_scroll_y(old_value, new_value)
+        self._following = new_value >= self.max_scroll_y
+
+    def on_resize(self, event: Resize) -> None:
+        """Keep the last line in view when the log shrinks, unless the player scrolled back.
+
+        RichLog's own handler (called after this one) renders the lines written before the log
+        had a size; it does not scroll.
+        """
+        if self.auto_scroll and self._following:
+            self.scroll_end(animate=False, immediate=True)
 
     def add_action(self, actor: str, description: str, events: Iterable[Event]) -> None:
         head = Text()
