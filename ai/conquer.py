@@ -514,13 +514,28 @@ ROLLOUT_DEPTH = 400  # actions: a cap far above two turns of play
 EXPLORATION = 0.3
 # An iteration costs a few milliseconds (the rest of a turn and two more, for every player);
 # one search a turn, then the plan plays out at no cost.
-LEVEL_ITERATIONS = {"easy": 48, "normal": 150, "hard": 600}
+LEVEL_ITERATIONS = {"easy": 48, "normal": 150, "hard": 150}
 SCORE_SCALE = 6.0  # points of projected score that make a clear lead
 
 
 def plan_scope(game, state):
     """A plan lasts for the player's game turn."""
     return state.turn, game.to_move(state)
+
+
+def plan_scope_by_half(game, state):
+    """Hard re-plans once the turn's battles are fought: the moves and orders before combat,
+    the terrain, training and building after it, each by its own search."""
+    return state.turn, game.to_move(state), state.phase >= TERRAIN
+
+
+# Levels differ in what they search, not in how long (docs/ai.md, "Levels"): 48 sampled worlds
+# pick plans as well as 600 do. Easy does not search: it plays the steady plan (the rule-based
+# player) every turn. Hard searches twice a turn, before and after combat.
+LEVEL_HOOKS = {
+    "easy": {"plans": {"steady": PLANS["steady"]}},
+    "hard": {"plan_scope": plan_scope_by_half},
+}
 
 
 def projected_score(s, p: int) -> float:

@@ -17,13 +17,15 @@ Per-game pieces live beside each game's rule-based player (`ai/<game>.py`):
 without them gets uniform random rollouts and a neutral 0.5 evaluation); optionally
 `ROLLOUT_DEPTH` (actions) and `ROLLOUT_TURNS` (a horizon in game turns), `EXPLORATION`,
 `LEVEL_ITERATIONS`, and `PLANS` with `plan_scope` for games whose turns are too long to search
-move by move (see `MCTSAgent`). How each game uses them: docs/ai.md.
+move by move (see `MCTSAgent`). `LEVEL_HOOKS` (level -> {hook field: value}) lets a level search
+differently, not only longer: e.g. fewer plans or another horizon. How each game uses them:
+docs/ai.md.
 """
 
 from __future__ import annotations
 
 import math
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from importlib import import_module
 
 from ai.base import Budget
@@ -65,9 +67,10 @@ class GameHooks:
     plans: dict | None = None  # name -> policy: macro-actions for games with long turns
     plan_scope: object = None  # (game, state) -> how long a chosen plan lasts (a hashable key)
     candidates: object = None  # (game, state, legal) -> the moves worth comparing, default first
+    level_hooks: dict | None = None  # level -> {field of these hooks: that level's value}
 
 
-_hooks: dict[str, GameHooks] = {}
+_hooks: dict[tuple[str, str | None], GameHooks] = {}
 
 
 def random_rollout(game, state, rng):
@@ -75,24 +78,32 @@ def random_rollout(game, state, rng):
     return legal[rng.randrange(len(legal))]
 
 
-def hooks_for(game) -> GameHooks:
-    if game.id not in _hooks:
-        try:
-            module = import_module(f"ai.{game.id}")
-        except ModuleNotFoundError:
-            module = None
-        _hooks[game.id] = GameHooks(
-            rollout_policy=getattr(module, "rollout_policy", random_rollout),
-            evaluate=getattr(module, "evaluate", None),
-            rollout_depth=getattr(module, "ROLLOUT_DEPTH", 40),
-            rollout_turns=getattr(module, "ROLLOUT_TURNS", None),
-            exploration=getattr(module, "EXPLORATION", EXPLORATION),
-            levels=getattr(module, "LEVEL_ITERATIONS", None),
-            plans=getattr(module, "PLANS", None),
-            plan_scope=getattr(module, "plan_scope", None),
-            candidates=getattr(module, "candidates", None),
-        )
-    return _hooks[game.id]
+def hooks_for(game, level: str | None = None) -> GameHooks:
+    """The game's hooks; with a level, as that level changes them (`LEVEL_HOOKS`)."""
+    key = (game.id, level)
+    if key in _hooks:
+        return _hooks[key]
+    if level is not None:
+        base = hooks_for(game)
+        _hooks[key] = replace(base, **(base.level_hooks or {}).get(level, {}))
+        return _hooks[key]
+    try:
+        module = import_module(f"ai.{game.id}")
+    except ModuleNotFoundError:
+        module = None
+    _hooks[key] = GameHooks(
+        rollout_policy=getattr(module, "rollout_policy", random_rollout),
+        evaluate=getattr(module, "evaluate", None),
+        rollout_depth=getattr(module, "ROLLOUT_DEPTH", 40),
+        rollout_turns=getattr(module, "ROLLOUT_TURNS", None),
+        exploration=getattr(module, "EXPLORATION", EXPLORATION),
+        levels=getattr(module, "LEVEL_ITERATIONS", None),
+        plans=getattr(module, "PLANS", None),
+        plan_scope=getattr(module, "plan_scope", None),
+        candidates=getattr(module, "candidates", None),
+        level_hooks=getattr(module, "LEVEL_HOOKS", None),
+    )
+    return _hooks[key]
 
 
 def seat_count(game, state) -> int:
@@ -125,13 +136,13 @@ class MCTSAgent:
     def iterations_for(self, game) -> int:
         if self.fixed_iterations is not None:
             return self.fixed_iterations
-        levels = hooks_for(game).levels or LEVEL_ITERATIONS
+        levels = hooks_for(game, self.level).levels or LEVEL_ITERATIONS
         return levels[self.level]
 
     def choose(self, game, view, legal, budget: Budget, rng):
         if len(legal) == 1:
             return legal[0]
-        hooks = hooks_for(game)
+        hooks = hooks_for(game, self.level)
         if hooks.plans:
             return self._choose_by_plan(game, hooks, view, legal, budget, rng)
         ranked = self.analyse(game, view, legal, budget, rng)
@@ -153,7 +164,7 @@ class MCTSAgent:
         """The actions, best first, each with its share: of the root's visits; with plans, of
         the sampled worlds in which the plan playing that action now did best; and the mean
         return the search expects for the viewer after it."""
-        hooks = hooks_for(game)
+        hooks = hooks_for(game, self.level)
         seat = view_seat(game, view)
         if hooks.plans:
             plans = self.plan_search(game, view, legal, budget, rng)
@@ -175,7 +186,7 @@ class MCTSAgent:
 
     def search(self, game, view, legal, budget: Budget, rng) -> Node:
         """The tree of single actions, grown for the budget's iterations."""
-        hooks = hooks_for(game)
+        hooks = hooks_for(game, self.level)
         apply = getattr(game, "apply_unchecked", game.apply)
         limit = self._limit(game, budget)
         legal_set = set(legal)
@@ -193,9 +204,11 @@ class MCTSAgent:
         """The tree over plans. Common random numbers: every sampled world is played once with
         each plan at the root (later choices in the tree by UCB), so plans are compared on the
         same dice. Returns (plan, mean return, share of worlds where it did best), best first."""
-        hooks = hooks_for(game)
+        hooks = hooks_for(game, self.level)
         apply = getattr(game, "apply_unchecked", game.apply)
         plans = list(hooks.plans)
+        if len(plans) == 1:
+            return [(plans[0], 0.5, 1.0)]  # a level with one plan (Conquer's easy) has no choice
         limit = self._limit(game, budget)
         seat = view_seat(game, view)
         legal_set = set(legal)
@@ -233,7 +246,7 @@ class MCTSAgent:
         rule-based move, listed first) is kept unless another beats it by more than the noise
         of the paired differences, so the search never trades a sound move for a lucky one.
         An iteration is one candidate played out in one world."""
-        hooks = hooks_for(game)
+        hooks = hooks_for(game, self.level)
         apply = getattr(game, "apply_unchecked", game.apply)
         seat = view_seat(game, view)
         world = game.determinize(view, rng)

@@ -236,3 +236,48 @@ def test_simulate_explain_prints_each_choice_with_its_reason(capsys):
     assert any("raise 2 points" in x for x in reasons)
     assert cli.main([*argv, "--explain", "--json"]) == 2
     assert "--explain" in capsys.readouterr().err
+
+
+def test_easy_plays_as_the_rule_based_player_and_never_searches(monkeypatch):
+    """Conquer's easy level is the steady plan every turn: no search (docs/ai.md, Levels)."""
+    from ai.mcts import MCTSAgent
+    from ai.play import play_steps
+
+    def no_search(*args, **kwargs):
+        raise AssertionError("easy searched")
+
+    monkeypatch.setattr(MCTSAgent, "_iterate", no_search)
+    options = {"turn_limit": 12}
+    seats = [MCTSAgent.at_level("easy"), RulesAgent()]
+    easy = [m.action for m in play_steps(GAME, seats, 4, options)]
+    rules = [m.action for m in play_steps(GAME, [RulesAgent(), RulesAgent()], 4, options)]
+    assert easy == rules and len(easy) > 100
+
+
+def test_hard_plans_again_once_the_turns_battles_are_fought():
+    """Conquer's hard level searches at a player's first decision of a turn and again at its
+    first decision after combat (docs/ai.md, Levels); normal searches once a turn."""
+    from ai.mcts import MCTSAgent
+    from ai.play import play_steps
+    from core.conquer.state import TERRAIN
+
+    def searches_by(level):
+        agent = MCTSAgent.at_level(level)
+        agent.fixed_iterations = 12
+        searched = []
+        real = agent.plan_search
+
+        def counting(game, view, *args):
+            searched.append((view.state.turn, view.state.phase >= TERRAIN))
+            return real(game, view, *args)
+
+        agent.plan_search = counting
+        for move in play_steps(GAME, [agent, RulesAgent()], 3, {"turn_limit": 10}):
+            if GAME.turn(move.after) > 4:
+                break
+        return searched
+
+    hard, normal = searches_by("hard"), searches_by("normal")
+    assert len(hard) == len(set(hard)) and len(normal) == len(set(normal))
+    assert {after for _, after in hard} == {False, True}
+    assert {after for _, after in normal} == {False}
