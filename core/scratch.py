@@ -55,3 +55,23 @@ def replacer(state_class: type):
     namespace = {"new": object.__new__, "cls": state_class, "known": frozenset(names), **setters}
     exec(source, namespace)
     return namespace["replace"]
+
+
+class Found:
+    """The legal actions an engine's `run` found where it stopped, kept for the state `play`
+    returned: a search asks for them next, and they cost as much again to list. Matched by
+    identity and read and written in one step each, so two threads playing at once only miss.
+    The list must be the one the state would give afresh, in order (the engines' tests check
+    it): the AI breaks ties by that order."""
+
+    __slots__ = ("_kept",)
+
+    def __init__(self) -> None:
+        self._kept: tuple = (None, None)
+
+    def keep(self, state, actions: tuple) -> None:
+        self._kept = (state, actions)
+
+    def get(self, state) -> tuple | None:
+        kept, actions = self._kept
+        return actions if kept is state else None

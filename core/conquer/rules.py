@@ -71,6 +71,7 @@ from core.conquer.tables import (
 )
 from core.dice import Dice
 from core.engine import Event, IllegalAction, roll_event
+from core.scratch import Found
 
 DONE = ("done",)
 SEQUENTIAL = (MOVE, ORDERS, SPELUNK, TERRAIN, TRAIN, DEVELOP)
@@ -295,6 +296,9 @@ def terrain_options(s, p: int, h: int, need_command: bool) -> list[str]:
 
 
 def legal_actions(s) -> tuple:
+    found = FOUND.get(s)
+    if found is not None:
+        return found
     if s.phase == OVER:
         return ()
     if s.casualties is not None:
@@ -1314,8 +1318,11 @@ def run(w: Work) -> None:
                 finish_sequential(w)
                 continue
             p = w.initiative[w.actor]
-            if w.admins[p] is not None and PHASE_ACTIONS[phase](w, p):
-                return
+            if w.admins[p] is not None:
+                actions = PHASE_ACTIONS[phase](w, p)
+                if actions:
+                    w.ready = (*actions, DONE)
+                    return
             next_actor(w)
 
 
@@ -1355,7 +1362,13 @@ def play(s: CState, action: tuple) -> CState:
     else:
         raise AssertionError(f"unknown verb {verb}")
     run(w)
-    return w.freeze()
+    after = w.freeze()
+    if w.ready is not None:
+        FOUND.keep(after, w.ready)
+    return after
+
+
+FOUND = Found()
 
 
 def apply(s: CState, action: tuple) -> CState:

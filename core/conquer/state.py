@@ -350,7 +350,7 @@ _by_hex = attrgetter("hex")
 class Work:
     """A mutable copy of a state for the length of one `apply`."""
 
-    __slots__ = (*FIELDS, "log")
+    __slots__ = (*FIELDS, "log", "ready")
 
     def __init__(self, s: CState) -> None:
         _load(self, s)
@@ -361,6 +361,7 @@ class Work:
         self.admins = list(s.admins)
         self.terrain = list(s.terrain)
         self.log: list[Event] = []
+        self.ready: tuple | None = None  # the legal actions where `run` stopped for a decision
 
     def freeze(self) -> CState:
         return _build(

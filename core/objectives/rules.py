@@ -42,7 +42,7 @@ from core.objectives.state import (
     Rules,
     Work,
 )
-from core.scratch import replacer
+from core.scratch import Found, replacer
 
 TURN_START = "turn_start"
 END = ("end",)
@@ -103,6 +103,9 @@ def hand_size_for(rules: Rules, players: int) -> int:
 
 
 def legal_actions(s) -> tuple:
+    found = FOUND.get(s)
+    if found is not None:
+        return found
     phase = s.phase
     if phase == MAIN:
         return main_actions(s)
@@ -615,9 +618,12 @@ def run(w: Work) -> None:
         if w.phase == TURN_START:
             start_turn(w)
             continue
-        if w.phase == BID and bid_actions(w) == (BID_DONE,):
-            bid_done(w)
-            continue
+        if w.phase == BID:
+            actions = bid_actions(w)
+            if actions == (BID_DONE,):
+                bid_done(w)
+                continue
+            w.ready = actions
         return
 
 
@@ -655,7 +661,13 @@ def play(s: OVState, action: tuple) -> OVState:
     else:
         raise AssertionError(f"unknown verb {verb}")
     run(w)
-    return w.freeze()
+    after = w.freeze()
+    if w.ready is not None:
+        FOUND.keep(after, w.ready)
+    return after
+
+
+FOUND = Found()
 
 
 def apply(s: OVState, action: tuple) -> OVState:

@@ -224,7 +224,7 @@ _load, _build = copiers(OVState, ("hands", "taken", "scores", "pool", "events"))
 class Work:
     """A mutable copy of a state for the length of one `apply`."""
 
-    __slots__ = (*FIELDS, "log")
+    __slots__ = (*FIELDS, "log", "ready")
 
     def __init__(self, s: OVState) -> None:
         _load(self, s)
@@ -233,6 +233,7 @@ class Work:
         self.scores = list(s.scores)
         self.pool = list(s.pool)
         self.log: list[Event] = []
+        self.ready: tuple | None = None  # the legal actions where `run` stopped for a bid
 
     def freeze(self) -> OVState:
         return _build(

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import random
+from dataclasses import replace
 
 import pytest
 from hypothesis import given, settings
@@ -47,6 +48,27 @@ def test_random_games_keep_the_invariants(players, seed, options, policy):
         s = after
     assert GAME.outcome(s) is not None
     assert s.turn <= options["turn_limit"]
+
+
+@settings(max_examples=15, deadline=None)
+@given(
+    players=st.integers(2, 6),
+    seed=st.integers(0, 2**32),
+    options=OPTIONS,
+    policy=st.integers(0, 2**32),
+)
+def test_the_legal_actions_play_found_are_those_of_the_state_it_returned(
+    players, seed, options, policy
+):
+    """`play` keeps the legal actions its run found for the next decision; they must be the
+    very list (in order: the AI breaks ties by it) that the state lists when it is met afresh,
+    e.g. loaded from a save."""
+    s = GAME.new(options, players, seed)
+    rng = random.Random(policy)
+    while not s.over:
+        legal = GAME.legal_actions(s)
+        assert legal == R.legal_actions(replace(s)), "the kept list differs from a fresh one"
+        s = GAME.apply(s, legal[rng.randrange(len(legal))])
 
 
 @pytest.mark.parametrize("seed", [1, 2, 3])

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import random
+from dataclasses import replace
 
 import pytest
 
@@ -793,3 +794,16 @@ def test_OV_D1_the_main_decision_is_an_attack_on_any_pool_objective_or_end(cards
     attacks = [a for a in GAME.legal_actions(s) if a[0] == "attack"]
     assert {a[1] for a in attacks} == {c for c, _ in s.pool}
     assert ("end",) in GAME.legal_actions(s)
+
+
+@pytest.mark.parametrize("players", [1, 2, 4, 6])
+def test_the_legal_actions_play_found_are_those_of_the_state_it_returned(players):
+    """`play` keeps the bids its run found for the next bidder; they must be the very list (in
+    order: the AI breaks ties by it) that the state lists when met afresh, e.g. from a save."""
+    for seed in range(1, 6):
+        s = GAME.new({}, players, seed)
+        rng = random.Random(seed)
+        while not s.over:
+            legal = GAME.legal_actions(s)
+            assert legal == R.legal_actions(replace(s)), "the kept list differs from a fresh one"
+            s = GAME.apply(s, legal[rng.randrange(len(legal))])
