@@ -16,11 +16,13 @@ their hand sizes, and then:
 
 from __future__ import annotations
 
+from ai.base import per_state
 from core.objectives.cards import (
     FW_BY_KEY,
+    FW_IS_COMBAT,
+    FW_STRENGTH,
     FW_TYPES,
     NVA_TYPES,
-    fw,
     nva,
     objective,
     team_target,
@@ -46,7 +48,7 @@ def effective(v, card: int) -> int:
 
 
 def hand_strength(hand) -> int:
-    return sum(fw(c).strength for c in hand if fw(c).combat)
+    return sum(FW_STRENGTH[c] for c in hand if FW_IS_COMBAT[c])
 
 
 def team_strength(v, seat: int) -> float:
@@ -92,8 +94,10 @@ def main_step(v, legal):
     return max(feasible, key=lambda a: (objective(a[1]).value / need(a), -a[1]))
 
 
+@per_state
 def fight_state(v):
-    """(NVA total so far, FW total so far, face-down cards left) of the combat in view."""
+    """(NVA total so far, FW total so far, face-down cards left) of the combat in view (asked
+    up to three times a bid: remembered for the view)."""
     c = v.combat
     nva_sum = 0
     for card in c.revealed:
@@ -101,7 +105,7 @@ def fight_state(v):
         nva_sum += (
             6 if kind.ability == "entrenched" and dict(v.pool).get(c.target, 0) else kind.strength
         )
-    fw_sum = sum(fw(card).strength for _, card in c.fw_cards if card not in c.struck)
+    fw_sum = sum(FW_STRENGTH[card] for _, card in c.fw_cards if card not in c.struck)
     return nva_sum, fw_sum, c.face_down
 
 
@@ -130,7 +134,7 @@ def call_off_step(v, legal):
     unless the attacker is forced to bid every round and that would cost more cards."""
     if hopeless(v) and v.rules.min_attacker_bid:
         rounds_left = max(1, v.combat.face_down)
-        if len([c for c in v.hand if fw(c).combat]) > 0 and len(v.hand) <= rounds_left:
+        if any(FW_IS_COMBAT[c] for c in v.hand) and len(v.hand) <= rounds_left:
             return ("call_off",)
     return ("continue",)
 
@@ -153,7 +157,7 @@ def bid_step(v, legal):
         share = deficit * 0.6
     else:
         share = deficit / (len(later) + 1)
-    mine = sum(fw(card).strength for card in c.own_bid)
+    mine = sum(FW_STRENGTH[card] for card in c.own_bid)
     if mine >= share:
         return ("bid_done",) if ("bid_done",) in legal else _cheapest(v, legal)
     bids = [a for a in legal if a[0] == "bid"]

@@ -8,7 +8,7 @@ rollouts, so the two copies are compiled once per state class into straight-line
 
 from __future__ import annotations
 
-from dataclasses import fields
+from dataclasses import MISSING, fields
 
 
 def _fields_and_setters(state_class: type) -> tuple[list[str], dict]:
@@ -55,6 +55,26 @@ def replacer(state_class: type):
     namespace = {"new": object.__new__, "cls": state_class, "known": frozenset(names), **setters}
     exec(source, namespace)
     return namespace["replace"]
+
+
+def maker(state_class: type):
+    """The keyword constructor of a frozen, slotted dataclass without defaults, compiled without
+    the frozen `__init__`'s per-field `object.__setattr__`: `make(a=..., b=...)` is
+    `state_class(a=..., b=...)`, every field required. For the views a search builds at every
+    step of its rollouts."""
+    names, setters = _fields_and_setters(state_class)
+    defaulted = [f.name for f in fields(state_class) if f.default is not MISSING]
+    defaulted += [f.name for f in fields(state_class) if f.default_factory is not MISSING]
+    if defaulted:
+        raise ValueError(f"{state_class.__name__} has defaults ({', '.join(defaulted)})")
+    source = (
+        f"def make(*, {', '.join(names)}):\n    s = new(cls)\n"
+        + "".join(f"    set_{n}(s, {n})\n" for n in names)
+        + "    return s\n"
+    )
+    namespace = {"new": object.__new__, "cls": state_class, **setters}
+    exec(source, namespace)
+    return namespace["make"]
 
 
 class Found:

@@ -71,3 +71,31 @@ def test_replacer_matches_dataclasses_replace():
     assert fast(combat, {"round": 3, "line": ()}) == replace(combat, round=3, line=())
     with pytest.raises(TypeError, match="no field"):
         fast(combat, {"nonsense": 1})
+
+
+def test_maker_builds_what_the_keyword_constructor_builds():
+    from core.objectives.view import CombatView, OVView, observe
+    from core.scratch import maker
+
+    for s in states("objectives", 4, 200):
+        for seat in (0, 1, None):
+            view = observe(s, seat)
+            slow = OVView(**{f.name: getattr(view, f.name) for f in fields(OVView)})
+            assert view == slow and type(view) is OVView
+    make = maker(CombatView)
+    with pytest.raises(TypeError):
+        make(attacker=0)  # every field is required, as in the constructor
+
+
+def test_maker_refuses_a_class_with_defaults():
+    from dataclasses import dataclass
+
+    from core.scratch import maker
+
+    @dataclass(frozen=True, slots=True)
+    class Defaulted:
+        a: int
+        b: int = 2
+
+    with pytest.raises(ValueError, match="defaults"):
+        maker(Defaulted)

@@ -113,6 +113,9 @@ def _expand(types) -> tuple[int, ...]:
 OBJECTIVE_CARDS = _expand(OBJECTIVE_TYPES)  # 30
 NVA_CARDS = _expand(NVA_TYPES)  # 52
 FW_CARDS = _expand(FW_TYPES)  # 58
+# per card: what the loops over a hand or a bid ask of every card
+FW_STRENGTH = tuple(FW_TYPES[k].strength for k in FW_CARDS)
+FW_IS_COMBAT = tuple(bool(FW_TYPES[k].combat) for k in FW_CARDS)
 FW_BY_KEY = {t.key: i for i, t in enumerate(FW_TYPES)}
 
 

@@ -18,6 +18,8 @@ from core.objectives.cards import (
     ENTRENCHED_STRENGTH,
     FW_BY_KEY,
     FW_CARDS,
+    FW_IS_COMBAT,
+    FW_STRENGTH,
     FW_TYPES,
     NVA_CARDS,
     OBJECTIVE_CARDS,
@@ -83,11 +85,11 @@ def nva_total(s, combat: Combat) -> int:
 
 def fw_total(combat: Combat) -> int:
     """OV-4.4: the strength of every revealed bid card, all rounds (Ambush strikes excluded)."""
-    return sum(fw(c).strength for _, c in combat.fw_cards if c not in combat.struck)
+    return sum(FW_STRENGTH[c] for _, c in combat.fw_cards if c not in combat.struck)
 
 
 def combat_cards(hand) -> list[int]:
-    return [c for c in hand if fw(c).combat]
+    return [c for c in hand if FW_IS_COMBAT[c]]
 
 
 def bid_order(s, attacker: int) -> list[int]:

@@ -14,6 +14,7 @@ from dataclasses import dataclass
 from core.dice import Dice
 from core.objectives.cards import FW_CARDS, NVA_CARDS
 from core.objectives.state import Combat, OVState, Reinforce, Rules
+from core.scratch import maker
 
 
 @dataclass(frozen=True, slots=True)
@@ -72,12 +73,17 @@ class OVView:
     events: tuple
 
 
+# A search builds a view at every step of its rollouts: the views are made without the frozen
+# dataclasses' keyword __init__ (core.scratch.maker).
+_view, _combat_view, _reinforce_view = maker(OVView), maker(CombatView), maker(ReinforceView)
+
+
 def observe(s: OVState, seat: int | None) -> OVView:
     own = 0 <= seat < s.players if seat is not None else False
     c = s.combat
     combat = None
     if c is not None:
-        combat = CombatView(
+        combat = _combat_view(
             attacker=c.attacker,
             target=c.target,
             score=c.score,
@@ -94,8 +100,14 @@ def observe(s: OVState, seat: int | None) -> OVView:
             last_round=c.last_round,
         )
     r = s.reinforce
-    reinforce = None if r is None else ReinforceView(r.attacker, len(r.pending), r.kept, r.given)
-    return OVView(
+    reinforce = (
+        None
+        if r is None
+        else _reinforce_view(
+            attacker=r.attacker, pending=len(r.pending), kept=r.kept, given=r.given
+        )
+    )
+    return _view(
         seat=seat,
         rules=s.rules,
         players=s.players,
