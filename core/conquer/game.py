@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-from dataclasses import replace
 from typing import NamedTuple
 
 from core.conquer import rules
@@ -18,6 +17,9 @@ from core.conquer.tables import (
 )
 from core.dice import Dice
 from core.engine import IllegalAction, OptionError, Outcome, resolve_options
+from core.scratch import replacer
+
+_replace_state = replacer(CState)  # a view or a sampled world at every search step
 
 
 class ConquerView(NamedTuple):
@@ -80,10 +82,10 @@ class ObjectiveConquer:
         return Outcome(returns, f"{names} {verb}: {s.end_reason}.", winners, label)
 
     def observe(self, s, seat):
-        return ConquerView(seat, replace(s, dice=None))
+        return ConquerView(seat, _replace_state(s, {"dice": None}))
 
     def determinize(self, view, rng):
-        return replace(view.state, dice=Dice(rng.getrandbits(64)))
+        return _replace_state(view.state, {"dice": Dice(rng.getrandbits(64))})
 
     def describe(self, s, a):
         b = board(s.radius)

@@ -15,7 +15,6 @@ Actions (h = hex index, d = direction 0-5 in OC-H2 order):
 
 from __future__ import annotations
 
-from dataclasses import replace
 from math import floor
 
 from core.conquer.hexes import CORNERS, DEFAULT_RADIUS, DIRECTION_NAMES, board
@@ -71,7 +70,16 @@ from core.conquer.tables import (
 )
 from core.dice import Dice
 from core.engine import Event, IllegalAction, roll_event
-from core.scratch import Found
+from core.scratch import Found, replacer
+
+# `dataclasses.replace` for the pieces the rules change one at a time, compiled (core.scratch):
+# a search's rollouts move and strike chits at almost every step.
+_REPLACERS = {cls: replacer(cls) for cls in (Chit, Castle, Native)}
+
+
+def replace(piece, **changes):
+    return _REPLACERS[type(piece)](piece, changes)
+
 
 DONE = ("done",)
 SEQUENTIAL = (MOVE, ORDERS, SPELUNK, TERRAIN, TRAIN, DEVELOP)
