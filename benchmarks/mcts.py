@@ -53,13 +53,15 @@ def setup(game_id: str):
 
 
 def positions(game_id: str, count: int) -> list:
-    """Decision points of the first seat (more than one legal move) in rule-based games."""
+    """Decision points of the first seat (more than one legal move) in rule-based games, about
+    one in three of them, so that they come from every step of a turn."""
     game, options, players = setup(game_id)
     out = []
     seed = 1
+    pick = random.Random(1)
     while len(out) < count:
         for move in play_steps(game, [make_agent("rules")] * players, seed, options):
-            if move.seat == 0 and move.chosen and random.Random(len(out) + seed).random() < 0.3:
+            if move.seat == 0 and move.chosen and pick.random() < 0.3:
                 out.append(move.before)
                 if len(out) == count:
                     break
