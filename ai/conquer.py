@@ -27,7 +27,6 @@ import random
 from dataclasses import dataclass
 from functools import lru_cache
 
-from ai.base import per_state
 from core.conquer import rules as R
 from core.conquer.hexes import board
 from core.conquer.state import (
@@ -92,15 +91,27 @@ def round_odds(edge: int) -> float:
 
 class Tally:
     """What the player's helpers ask of one state again and again, counted once: army points
-    per (owner, hex), castles and natives per hex. Built for the state being decided on."""
+    per (owner, hex), castles and natives per hex. Built for the state being decided on; a
+    state with the same pieces as the last one (an order sent, a player done) shares its
+    counts, and what was worked out from them."""
 
-    __slots__ = ("army", "castles", "natives", "stacks", "threats")
+    __slots__ = (
+        "army", "castles", "natives", "pieces", "reserves", "stacks", "threats", "total"
+    )  # fmt: skip
 
-    def __init__(self, s) -> None:
+    def __init__(self, s, last: Tally | None = None) -> None:
+        self.pieces = pieces = (s.radius, s.chits, s.castles, s.natives)
+        if last is not None and last.pieces == pieces:
+            for name in ("army", "castles", "natives", "reserves", "stacks", "threats", "total"):
+                setattr(self, name, getattr(last, name))
+            return
         army: dict[tuple[int, int], int] = {}
+        total: dict[int, int] = {}  # every player's chits in a hex
         for c in s.chits:
             army[c.owner, c.hex] = army.get((c.owner, c.hex), 0) + c.points
+            total[c.hex] = total.get(c.hex, 0) + c.points
         self.army = army
+        self.total = total
         self.stacks = tuple((owner, h, points) for (owner, h), points in army.items())
         self.castles = {c.hex: c for c in s.castles}
         natives: dict[int, int] = {}
@@ -108,15 +119,27 @@ class Tally:
             natives[n.hex] = natives.get(n.hex, 0) + n.strength
         self.natives = natives
         self.threats: dict[tuple[int, int, int], int] = {}
+        self.reserves: dict[int, int] = {}
 
 
-tally = per_state(Tally)
+_last_tally: list[tuple] = [(None, None)]
+
+
+def tally(s) -> Tally:
+    """The tally of s, remembered for the state last asked about (as `per_state` does: the
+    state and its tally are one pair, read in one step, so two threads deciding at once each
+    get their own state's)."""
+    seen, t = _last_tally[0]
+    if seen is not s:
+        t = Tally(s, t)
+        _last_tally[0] = (s, t)
+    return t
 
 
 def defence(s, p: int, h: int) -> int:
     """Everything that fights `p` in hex h: other players' chits and castles, and natives."""
     t = tally(s)
-    total = sum(points for owner, at, points in t.stacks if at == h and owner != p)
+    total = t.total.get(h, 0) - t.army.get((p, h), 0)
     castle = t.castles.get(h)
     if castle is not None and castle.owner != p:
         total += castle.points
@@ -230,10 +253,16 @@ def decide(s, legal, rng, style: Style = RULES) -> tuple[tuple, str]:
 
 def reserve(s, p: int) -> int:
     """Money kept back for a castle point when a castle can be developed soon."""
-    for castle in s.castles:
-        if castle.owner == p and castle.points < 5 and army_at(s, p, castle.hex) >= 4:
-            return CASTLE_POINT_COST
-    return 0
+    t = tally(s)
+    kept = t.reserves.get(p)
+    if kept is None:
+        kept = 0
+        for castle in s.castles:
+            if castle.owner == p and castle.points < 5 and t.army.get((p, castle.hex), 0) >= 4:
+                kept = CASTLE_POINT_COST
+                break
+        t.reserves[p] = kept
+    return kept
 
 
 def needed_at(s, p: int, h: int, style: Style) -> int:
@@ -254,19 +283,39 @@ def move_step(s, p, legal, style):
     moves = [a for a in legal if a[0] == "move"]
     if not moves:
         return DONE, "no army can move"
+    army = tally(s).army
     chits = {c.id: c for c in s.chits}
     target = campaign_target(s, p, style)
     time_left = s.rules.turn_limit - s.turn
+    neighbours, distance = b.neighbours, b.distance
+    # a chit's six moves share what its hex must keep and the stack that would go with it;
+    # the hexes around share their defence (asked once each, not once a move)
+    leaving: dict[int, int | None] = {}  # chit id -> points that would go, None: must stay
+    enemies: dict[int, int] = {}
+    kept_back = None  # the money reserve, once asked
     best, best_value, best_reason = None, 0.0, ""
     for a in moves:
         c = chits[a[1]]
-        to = b.neighbours[c.hex][a[2]]
-        # never strip a castle or the Administrator's hex below what it needs
-        if army_at(s, p, c.hex) - c.points < needed_at(s, p, c.hex, style):
+        here = c.hex
+        if a[1] in leaving:
+            going = leaving[a[1]]
+        else:
+            # never strip a castle or the Administrator's hex below what it needs
+            stack = army.get((p, here), 0)
+            going = None
+            if stack - c.points >= needed_at(s, p, here, style):
+                # the whole stack above what the hex must keep goes with it (the player moves
+                # them one after the other, the same way)
+                going = max(c.points, stack - needed_at(s, p, here, RULES))
+            leaving[a[1]] = going
+        if going is None:
             continue
-        enemy = defence(s, p, to)
-        mine = army_at(s, p, to) + stack_moving(s, p, c)
+        to = neighbours[here][a[2]]
+        enemy = enemies.get(to)
+        if enemy is None:
+            enemy = enemies[to] = defence(s, p, to)
         if enemy:
+            mine = army.get((p, to), 0) + going
             odds = round_odds(mine - enemy)
             if odds < style.attack_odds:
                 continue  # never walk into a fight the odds are against
@@ -275,7 +324,7 @@ def move_step(s, p, legal, style):
             reason = (
                 f"attack at {b.label(to)}: {mine} against {enemy}, {round(odds * 100)}% a round"
             )
-        elif target is not None and b.distance(to, target[0]) < b.distance(c.hex, target[0]):
+        elif target is not None and distance(to, target[0]) < distance(here, target[0]):
             if s.terrain[to] is None and s.money[p] < EXPLORE_COST:
                 continue
             value = 3.0 + c.points / 10
@@ -283,11 +332,13 @@ def move_step(s, p, legal, style):
         elif s.terrain[to] is None:
             if time_left < style.explore_turns_left:
                 continue
-            if s.money[p] - EXPLORE_COST < reserve(s, p) + style.explore_cushion:
+            if kept_back is None:
+                kept_back = reserve(s, p)
+            if s.money[p] - EXPLORE_COST < kept_back + style.explore_cushion:
                 continue
             value = 2.0
             reason = f"explore {b.label(to)}"
-        elif style.hold_farms and s.terrain[to] in (FARMLAND, MOUNTAIN) and not army_at(s, p, to):
+        elif style.hold_farms and s.terrain[to] in (FARMLAND, MOUNTAIN) and not army.get((p, to)):
             value = 1.5
             reason = f"hold the {s.terrain[to]} at {b.label(to)}"
         else:
@@ -295,12 +346,6 @@ def move_step(s, p, legal, style):
         if value > best_value:
             best, best_value, best_reason = a, value, reason
     return (best, best_reason) if best else (DONE, "no move worth making")
-
-
-def stack_moving(s, p: int, chit) -> int:
-    """The points that would go with this chit: the whole stack in its hex above what the hex
-    must keep (the player moves them one after the other, the same way)."""
-    return max(chit.points, army_at(s, p, chit.hex) - needed_at(s, p, chit.hex, RULES))
 
 
 def attack_value(s, p: int, h: int) -> float:
@@ -359,19 +404,20 @@ def orders_step(s, p, legal, style):
 def _admin_value(s, p, h, target) -> float:
     """Safe (our army there, enough against what is near) and useful (armies to lead, the
     unknown to explore, the target nearer)."""
-    mine = army_at(s, p, h)
-    castle = castle_at(s, h)
+    t = tally(s)
+    army = t.army
+    mine = army.get((p, h), 0)
+    castle = t.castles.get(h)
     own_castle = castle is not None and castle.owner == p
     if mine == 0 and not own_castle:
         return -10.0
     b = board(s.radius)
     danger = threat_near(s, p, h, 1) - mine - (castle.points if own_castle else 0)
     value = -5.0 if danger > 0 else 0.0
-    near = [*b.around[h], h]
-    value += sum(1 for n in near if army_at(s, p, n)) / 3
-    value += (
-        len({m for n in near if army_at(s, p, n) for m in b.around[n] if s.terrain[m] is None}) / 4
-    )
+    manned = [n for n in (*b.around[h], h) if army.get((p, n))]
+    value += len(manned) / 3
+    terrain = s.terrain
+    value += len({m for n in manned for m in b.around[n] if terrain[m] is None}) / 4
     if target is not None:
         value -= b.distance(h, target[0]) * 0.6
     return value

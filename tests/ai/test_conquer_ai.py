@@ -177,6 +177,39 @@ def test_rule_based_administrators_beat_random_ones():
     assert wins / 16 > 0.75
 
 
+def test_a_tally_shared_between_states_counts_what_a_fresh_one_does():
+    """A state with the same pieces as the last one shares its tally (the counts and the
+    threats and reserves worked out from them); every state of a real game must still see
+    exactly the counts a fresh tally makes of it."""
+    from ai.conquer import Tally, reserve, tally, threat_near
+    from ai.play import play_steps
+    from core.conquer.hexes import board
+    from core.conquer.tables import CASTLE_POINT_COST
+
+    shared, last, states = 0, None, 0
+    for move in play_steps(GAME, [RulesAgent(), RulesAgent()], 3, {"turn_limit": 20}):
+        s = move.before
+        states += 1
+        before = tally(s)
+        shared += last is not None and before.army is last.army
+        last = before
+        fresh = Tally(s)
+        assert (before.army, before.total, before.castles, before.natives) == (
+            fresh.army, fresh.total, fresh.castles, fresh.natives
+        )  # fmt: skip
+        for p in range(s.players):
+            for castle in s.castles:
+                assert threat_near(s, p, castle.hex, 3) == max(
+                    (pts for q, h, pts in fresh.stacks
+                     if q != p and board(s.radius).distance(h, castle.hex) <= 3),
+                    default=0,
+                )  # fmt: skip
+            growing = [c for c in s.castles if c.owner == p and c.points < 5]
+            manned = any(fresh.army.get((p, c.hex), 0) >= 4 for c in growing)
+            assert reserve(s, p) == (CASTLE_POINT_COST if manned else 0)
+    assert shared * 2 > states  # most states have the pieces of the one before
+
+
 @pytest.mark.parametrize("players", [2, 3, 4, 5, 6])
 def test_simulate_conquer_ends_every_game_and_repeats_exactly(capsys, players, tmp_path):
     argv = [
