@@ -83,6 +83,7 @@ def replace(piece, **changes):
 
 DONE = ("done",)
 SEQUENTIAL = (MOVE, ORDERS, SPELUNK, TERRAIN, TRAIN, DEVELOP)
+PLAYER_PHASES = frozenset((*SEQUENTIAL, RESOLVE))  # a player acts (or an order resolves)
 CAVE_IN = -2  # the "winner" of a cave-in's casualties
 BANKRUPT = -3  # the "winner" of a debt paid in army points (OC-Q96)
 ANYWHERE = -1  # the "hex" of casualties that may fall in any of the player's hexes
@@ -116,8 +117,9 @@ def natives_at(s, h: int) -> list[Native]:
 
 def enemies_at(s, p: int, h: int) -> bool:
     """OC-Q90: enemy chits or an enemy castle (an Administrator is not a unit)."""
-    if any(c.hex == h and c.owner != p for c in s.chits):
-        return True
+    for c in s.chits:
+        if c.hex == h and c.owner != p:
+            return True
     castle = castle_at(s, h)
     return castle is not None and castle.owner != p
 
@@ -160,7 +162,7 @@ def in_command(s, p: int, h: int) -> bool:
 
 
 def acting(s) -> int | None:
-    if s.phase in (*SEQUENTIAL, RESOLVE) and s.actor < len(s.initiative):
+    if s.phase in PLAYER_PHASES and s.actor < len(s.initiative):
         return s.initiative[s.actor]
     return None
 
