@@ -556,6 +556,9 @@ EXPAND = Style(explore_cushion=0, explore_turns_left=0, spelunk_cushion=0, irrig
                campaign_from_turn=99)  # fmt: skip
 
 ROLLOUT_TURNS = 2
+# The rule-based player and its leanings draw no random numbers (the dice are the state's), so
+# a plan search works out each choice in a sampled world once for every plan that meets it.
+PURE_POLICIES = True
 ROLLOUT_DEPTH = 400  # actions: a cap far above two turns of play
 EXPLORATION = 0.3
 # An iteration costs a few milliseconds (the rest of a turn and two more, for every player);

@@ -314,3 +314,48 @@ def test_hard_plans_again_once_the_turns_battles_are_fought():
     assert len(hard) == len(set(hard)) and len(normal) == len(set(normal))
     assert {after for _, after in hard} == {False, True}
     assert {after for _, after in normal} == {False}
+
+
+def test_a_plan_search_sharing_one_worlds_states_between_plans_finds_what_it_did_alone():
+    """Every plan is played in the same sampled world, and plans agree for long stretches: the
+    search works each shared state out once (`SharedSteps`, `PURE_POLICIES`). The plans' means
+    and shares must be exactly those of a search that works everything out afresh, and the
+    engine must be asked far less."""
+    from dataclasses import replace
+
+    from ai import mcts
+    from ai.base import Budget
+    from ai.play import play_steps
+
+    positions = [
+        m.before
+        for m in play_steps(GAME, [RulesAgent(), RulesAgent()], 6, {"turn_limit": 14})
+        if m.seat == 0 and len(m.legal) > 1 and m.before.phase == MOVE
+    ][::4][:4]
+    assert len(positions) == 4
+
+    def searched(pure: bool):
+        hooks = replace(mcts.hooks_for(GAME, "normal"), pure_policies=pure)
+        calls = 0
+        real = GAME.apply_unchecked
+
+        def counted(state, action):
+            nonlocal calls
+            calls += 1
+            return real(state, action)
+
+        agent = mcts.MCTSAgent.at_level("normal")
+        agent.fixed_iterations = 36
+        results = []
+        with pytest.MonkeyPatch.context() as patch:
+            patch.setattr(mcts, "hooks_for", lambda game, level=None: hooks)
+            patch.setattr(GAME, "apply_unchecked", counted)
+            for i, s in enumerate(positions):
+                view, legal = GAME.observe(s, 0), GAME.legal_actions(s)
+                results.append(agent.plan_search(GAME, view, legal, Budget(), random.Random(i)))
+        return results, calls
+
+    shared, shared_calls = searched(True)
+    alone, alone_calls = searched(False)
+    assert shared == alone
+    assert shared_calls * 2 < alone_calls
