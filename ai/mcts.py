@@ -150,9 +150,11 @@ class Steps:
 class SharedSteps(Steps):
     """Steps through one sampled world that every plan is played in: plans that agree for a
     while walk the same states (four steps in five, measured on Conquer), so each state's
-    successor, legal actions, value and (with `pure_policies`: choices that draw no random
-    numbers) each policy's choice are worked out once. Keyed by the state's identity; the
-    state is kept with its answer, so an identity is never reused while the world is."""
+    successor, legal actions, value and each policy's choice there are worked out once. Only
+    for games whose policies draw no random numbers (`pure_policies`): a remembered choice
+    must be the one the policy would make again, and the search's own draws must not change.
+    Keyed by the state's identity; the state is kept with its answer, so an identity is never
+    reused while the world is."""
 
     __slots__ = ("_after", "_chosen", "_legal", "_values")
 
