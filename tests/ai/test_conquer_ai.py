@@ -164,6 +164,25 @@ def test_the_administrator_trains_and_builds():
     assert decide(s) == ("develop", MID)
 
 
+def test_hards_muster_plan_raises_the_army_the_steady_player_thinks_large_enough():
+    """Hard searches two plans more than normal (docs/ai.md, Levels): `muster` wants 24 army
+    points before castles where the steady player wants 10, `fortify` 6 a castle point."""
+    from ai.conquer import FORTIFY, HARD_PLANS, MUSTER, PLANS
+    from ai.mcts import hooks_for
+
+    assert set(hooks_for(GAME, "hard").plans) == set(HARD_PLANS) == {*PLANS, "muster", "fortify"}
+    assert set(hooks_for(GAME, "normal").plans) == set(PLANS)
+    home = hx(0, 4)
+    s = position(
+        TRAIN, chits=[(0, home, 5), (0, home, 5), (0, home, 5)], castles=[(0, home, 1)],
+        terrain={home: DESERT}, money=[2000, 2000],
+    )  # fmt: skip
+    legal = GAME.legal_actions(s)
+    assert decide(s) == ("done",)  # 15 points: steady wants 10 + 4 for the castle point
+    assert choose_action(s, legal, random.Random(0), MUSTER)[0] == "recruit"
+    assert choose_action(s, legal, random.Random(0), FORTIFY)[0] == "recruit"  # 16 + 6
+
+
 def test_rule_based_administrators_beat_random_ones():
     from ai.base import RandomAgent
 
