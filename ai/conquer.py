@@ -95,14 +95,13 @@ class Tally:
     state with the same pieces as the last one (an order sent, a player done) shares its
     counts, and what was worked out from them."""
 
-    __slots__ = (
-        "army", "castles", "natives", "pieces", "reserves", "stacks", "threats", "total"
-    )  # fmt: skip
+    COUNTS = ("army", "castles", "natives", "reserves", "stacks", "threats", "total")
+    __slots__ = ("pieces", *COUNTS)
 
     def __init__(self, s, last: Tally | None = None) -> None:
         self.pieces = pieces = (s.radius, s.chits, s.castles, s.natives)
         if last is not None and last.pieces == pieces:
-            for name in ("army", "castles", "natives", "reserves", "stacks", "threats", "total"):
+            for name in self.COUNTS:
                 setattr(self, name, getattr(last, name))
             return
         army: dict[tuple[int, int], int] = {}
@@ -540,14 +539,6 @@ def rollout_policy(game, state, rng):
 # everyone out with the rule-based player for two more turns, and scores where that leaves each
 # player's projected final score (and whether it still has an Administrator).
 
-PLANS = {
-    "steady": lambda game, s, legal, rng: choose_action(s, legal, rng, RULES),
-    "assault": lambda game, s, legal, rng: choose_action(s, legal, rng, ASSAULT),
-    "raid": lambda game, s, legal, rng: choose_action(s, legal, rng, RAID),
-    "defend": lambda game, s, legal, rng: choose_action(s, legal, rng, DEFEND),
-    "hunt": lambda game, s, legal, rng: choose_action(s, legal, rng, HUNT),
-    "expand": lambda game, s, legal, rng: choose_action(s, legal, rng, EXPAND),
-}
 ASSAULT = Style(campaign_edge=1, attack_odds=0.5, campaign_from_turn=1, army_base=14)
 RAID = Style(campaign_edge=0, attack_odds=0.45, garrison=1, campaign_from_turn=1)
 DEFEND = Style(garrison=5, campaign_edge=8, army_base=16, army_per_castle=5, explore_cushion=1500)
@@ -559,11 +550,23 @@ EXPAND = Style(explore_cushion=0, explore_turns_left=0, spelunk_cushion=0, irrig
 # more armies for every castle point.
 MUSTER = Style(army_base=24)
 FORTIFY = Style(army_base=16, army_per_castle=6)
-HARD_PLANS = {
-    **PLANS,
-    "muster": lambda game, s, legal, rng: choose_action(s, legal, rng, MUSTER),
-    "fortify": lambda game, s, legal, rng: choose_action(s, legal, rng, FORTIFY),
-}
+LEANINGS = {
+    "steady": RULES, "assault": ASSAULT, "raid": RAID, "defend": DEFEND, "hunt": HUNT,
+    "expand": EXPAND,
+}  # fmt: skip
+
+
+def follow(style: Style):
+    """A plan: the rule-based player with this leaning, for as long as the plan lasts."""
+
+    def plan(game, s, legal, rng):
+        return choose_action(s, legal, rng, style)
+
+    return plan
+
+
+PLANS = {name: follow(style) for name, style in LEANINGS.items()}
+HARD_PLANS = {**PLANS, "muster": follow(MUSTER), "fortify": follow(FORTIFY)}
 
 ROLLOUT_TURNS = 2
 # The rule-based player and its leanings draw no random numbers (the dice are the state's), so

@@ -21,19 +21,10 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from ai.arena import wilson
-from ai.conquer import ASSAULT, DEFEND, EXPAND, HUNT, RAID, RULES, Style, choose_action
+from ai.conquer import LEANINGS, RULES, Style, choose_action
 from ai.play import play_steps
 from core.conquer import GAME
 from core.engine import parse_option_assignments
-
-LEANINGS = {
-    "steady": RULES,
-    "assault": ASSAULT,
-    "raid": RAID,
-    "defend": DEFEND,
-    "hunt": HUNT,
-    "expand": EXPAND,
-}
 
 
 class Leaning:
