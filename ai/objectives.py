@@ -29,6 +29,7 @@ from core.objectives.cards import (
     war_weariness,
 )
 from core.objectives.state import BID, CALL_OFF, MAIN, REINFORCE
+from core.objectives.view import combat_view, reinforce_view
 
 MEAN_NVA = sum(t.strength * t.copies for t in NVA_TYPES) / sum(t.copies for t in NVA_TYPES)
 MEAN_FW = 2.4  # a combat card (OV-H3)
@@ -205,9 +206,45 @@ class RulesAgent:
         return choose_action(view, legal, rng)
 
 
+class Glance:
+    """The part of a seat's view the player above reads (`OVView`'s fields of those names, the
+    same values), made for the mover at every step of a search's rollouts: the full view also
+    sorts the discards and the objective deck, which this player never looks at, and building
+    it was a fifth of a search's time."""
+
+    __slots__ = (
+        "combat",
+        "current",
+        "hand",
+        "hand_size",
+        "hand_sizes",
+        "phase",
+        "players",
+        "pool",
+        "reinforce",
+        "rules",
+        "seat",
+    )
+
+    def __init__(self, s, seat: int) -> None:
+        self.seat = seat
+        self.rules = s.rules
+        self.players = s.players
+        self.current = s.current
+        self.phase = s.phase
+        self.hand = s.hands[seat]
+        self.hand_size = s.hand_size
+        self.hand_sizes = tuple(map(len, s.hands))
+        self.pool = s.pool
+        self.combat = combat_view(s, seat)
+        self.reinforce = reinforce_view(s)
+
+
 def rollout_policy(game, state, rng):
-    seat = game.to_move(state)
-    return choose_action(game.observe(state, seat), game.legal_actions(state), rng)
+    legal = game.legal_actions(state)
+    if len(legal) == 1:
+        return legal[0]
+    return choose_action(Glance(state, game.to_move(state)), legal, rng)
 
 
 def evaluate(game, state):

@@ -244,7 +244,7 @@ def draw_fw(w: Work, seat: int, n: int) -> int:
         card = take_fw(w)
         if card is None:
             break
-        w.hands[seat].append(card)
+        w.add_card(seat, card)
         drawn += 1
     return drawn
 
@@ -358,9 +358,8 @@ def hearts_and_minds(w: Work, target: int) -> None:
 
 
 def spend_special(w: Work, key: str) -> None:
-    hand = w.hands[w.current]
-    card = min(c for c in hand if FW_CARDS[c] == FW_BY_KEY[key])
-    hand.remove(card)
+    card = min(c for c in w.hands[w.current] if FW_CARDS[c] == FW_BY_KEY[key])
+    w.remove_card(w.current, card)
     w.fw_discard = (*w.fw_discard, card)
     w.special_played = True
 
@@ -409,7 +408,7 @@ def call_off(w: Work) -> None:
     seat = w.current
     hand = sorted(w.hands[seat])
     w.fw_discard = (*w.fw_discard, *hand)
-    w.hands[seat] = []
+    w.hands[seat] = ()
     w.note(f"{seat_name(seat)} calls off the attack and discards {len(hand)} card(s).")
     lose(w, called_off=True)
 
@@ -418,9 +417,8 @@ def bid(w: Work, key: str) -> None:
     """OV-4.2 / OV-Q14 / OV-Q51: one card face down in front of the bidder; bids are final."""
     c = w.combat
     seat = c.bidder
-    hand = w.hands[seat]
-    card = min(x for x in hand if FW_CARDS[x] == FW_BY_KEY[key])
-    hand.remove(card)
+    card = min(x for x in w.hands[seat] if FW_CARDS[x] == FW_BY_KEY[key])
+    w.remove_card(seat, card)
     bids = list(c.bids)
     bids[seat] = (*bids[seat], card)
     w.combat = _combat(c, bids=tuple(bids))
@@ -523,7 +521,7 @@ def discard_combat(w: Work, returned: bool) -> None:
     spent = []
     for seat, card in c.fw_cards:
         if returned and card not in c.struck:
-            w.hands[seat].append(card)
+            w.add_card(seat, card)
         else:
             spent.append(card)
     for seat in range(w.players):  # bids placed this round but not yet revealed (call-off)
@@ -540,7 +538,7 @@ def win_combat(w: Work) -> None:
     kind = objective(c.target)
     discard_combat(w, w.rules.bids_return_on_win)
     w.pool = [(card, t) for card, t in w.pool if card != c.target]
-    w.taken[c.attacker].append(c.target)
+    w.taken[c.attacker] = (*w.taken[c.attacker], c.target)
     w.scores[c.attacker] += kind.value
     w.combat = None
     w.note(
@@ -565,7 +563,7 @@ def give(w: Work, seat: int) -> None:
     """OV-Q24: the next face-down card to a player (the attacker may keep one)."""
     r = w.reinforce
     card, pending = r.pending[0], r.pending[1:]
-    w.hands[seat].append(card)
+    w.add_card(seat, card)
     w.reinforce = Reinforce(r.attacker, pending, r.kept or seat == r.attacker, (*r.given, seat))
     w.note(
         f"{seat_name(r.attacker)} "

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from bisect import bisect
 from dataclasses import dataclass, field, fields
 
 from core.dice import Dice
@@ -228,8 +229,10 @@ class Work:
 
     def __init__(self, s: OVState) -> None:
         _load(self, s)
-        self.hands = [list(h) for h in s.hands]
-        self.taken = [list(t) for t in s.taken]
+        # hands stay sorted tuples, replaced by `add_card` and `remove_card` (most steps
+        # change one hand at most, so nothing is copied or sorted for the others)
+        self.hands = list(s.hands)
+        self.taken = list(s.taken)
         self.scores = list(s.scores)
         self.pool = list(s.pool)
         self.log: list[Event] = []
@@ -238,12 +241,22 @@ class Work:
     def freeze(self) -> OVState:
         return _build(
             self,
-            tuple(tuple(sorted(h)) for h in self.hands),
-            tuple(tuple(t) for t in self.taken),
+            tuple(self.hands),
+            tuple(self.taken),
             tuple(self.scores),
             tuple(self.pool),
             tuple(self.log),
         )
+
+    def add_card(self, seat: int, card: int) -> None:
+        hand = self.hands[seat]
+        at = bisect(hand, card)
+        self.hands[seat] = (*hand[:at], card, *hand[at:])
+
+    def remove_card(self, seat: int, card: int) -> None:
+        hand = self.hands[seat]
+        at = hand.index(card)
+        self.hands[seat] = (*hand[:at], *hand[at + 1 :])
 
     def note(self, text: str) -> None:
         self.log.append(Event(text))

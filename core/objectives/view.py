@@ -78,35 +78,39 @@ class OVView:
 _view, _combat_view, _reinforce_view = maker(OVView), maker(CombatView), maker(ReinforceView)
 
 
+def combat_view(s: OVState, seat: int | None) -> CombatView | None:
+    """The combat in progress as `seat` sees it: its own face-down bid, the others' counts."""
+    c = s.combat
+    if c is None:
+        return None
+    own = seat is not None and 0 <= seat < s.players
+    return _combat_view(
+        attacker=c.attacker,
+        target=c.target,
+        score=c.score,
+        face_down=len(c.line),
+        revealed=c.revealed,
+        struck=c.struck,
+        fw_cards=c.fw_cards,
+        bid_counts=tuple(map(len, c.bids)) if c.bids else (0,) * s.players,
+        own_bid=c.bids[seat] if own and c.bids else (),
+        bidder=c.bidder,
+        round=c.round,
+        extra_dealt=c.extra_dealt,
+        barraged=c.barraged,
+        last_round=c.last_round,
+    )
+
+
+def reinforce_view(s: OVState) -> ReinforceView | None:
+    r = s.reinforce
+    if r is None:
+        return None
+    return _reinforce_view(attacker=r.attacker, pending=len(r.pending), kept=r.kept, given=r.given)
+
+
 def observe(s: OVState, seat: int | None) -> OVView:
     own = 0 <= seat < s.players if seat is not None else False
-    c = s.combat
-    combat = None
-    if c is not None:
-        combat = _combat_view(
-            attacker=c.attacker,
-            target=c.target,
-            score=c.score,
-            face_down=len(c.line),
-            revealed=c.revealed,
-            struck=c.struck,
-            fw_cards=c.fw_cards,
-            bid_counts=tuple(len(b) for b in c.bids) if c.bids else (0,) * s.players,
-            own_bid=c.bids[seat] if own and c.bids else (),
-            bidder=c.bidder,
-            round=c.round,
-            extra_dealt=c.extra_dealt,
-            barraged=c.barraged,
-            last_round=c.last_round,
-        )
-    r = s.reinforce
-    reinforce = (
-        None
-        if r is None
-        else _reinforce_view(
-            attacker=r.attacker, pending=len(r.pending), kept=r.kept, given=r.given
-        )
-    )
     return _view(
         seat=seat,
         rules=s.rules,
@@ -129,8 +133,8 @@ def observe(s: OVState, seat: int | None) -> OVView:
         hand_size=s.hand_size,
         attacked=s.attacked,
         special_played=s.special_played,
-        combat=combat,
-        reinforce=reinforce,
+        combat=combat_view(s, seat),
+        reinforce=reinforce_view(s),
         result=s.result,
         end_reason=s.end_reason,
         events=s.events,

@@ -9,8 +9,8 @@ import random
 import pytest
 
 from ai.base import RandomAgent
-from ai.objectives import RulesAgent, choose_action
-from ai.play import play_game
+from ai.objectives import Glance, RulesAgent, choose_action, rollout_policy
+from ai.play import play_game, play_steps
 from core.objectives import GAME
 from core.objectives.cards import fw
 from core.objectives.state import BID, REINFORCE
@@ -86,6 +86,26 @@ def test_reinforcements_go_to_the_partner_holding_fewest():
 def test_is_deterministic_given_its_rng():
     agents = [RulesAgent(), RulesAgent(), RulesAgent()]
     assert play_game(GAME, agents, 4).actions == play_game(GAME, agents, 4).actions
+
+
+@pytest.mark.parametrize("players", [2, 4])
+def test_rollouts_glance_at_what_the_view_shows_and_choose_the_same(players):
+    """The search's rollouts read a `Glance` instead of the full view: every field it has must
+    be the view's, and the rollout policy must choose what the player choosing from the view
+    does, in every phase along real games."""
+    phases = set()
+    for seed in range(4):
+        for move in play_steps(GAME, [RulesAgent()] * players, seed):
+            state, seat = move.before, move.seat
+            view = GAME.observe(state, seat)
+            glance = Glance(state, seat)
+            for name in Glance.__slots__:
+                assert getattr(glance, name) == getattr(view, name), name
+            rng = random.Random(0)
+            assert rollout_policy(GAME, state, rng) == choose_action(view, move.legal, rng)
+            phases.add(state.phase)
+    assert {"main", "call_off", "bid"} <= phases
+    assert "reinforce" in phases or players < 4
 
 
 @pytest.mark.parametrize("players", [1, 2, 3, 4, 5, 6])

@@ -130,3 +130,4 @@ def all_cards_once(s) -> None:
     assert sorted(fw_places) == list(range(len(FW_CARDS))), "Free World cards misplaced"
     assert sorted(nva_places) == list(range(len(NVA_CARDS))), "NVA cards misplaced"
     assert sorted(obj_places) == list(range(len(OBJECTIVE_CARDS))), "Objective cards misplaced"
+    assert all(list(h) == sorted(h) for h in s.hands), "a hand is out of order (sorted ids)"
