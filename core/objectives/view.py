@@ -141,6 +141,14 @@ def observe(s: OVState, seat: int | None) -> OVView:
     )
 
 
+def shuffle(cards: list, rng) -> None:
+    """Put `cards` in a uniformly random order by sorting them on random keys: half the time
+    of `random.shuffle`, which draws each swap in Python (8 against 16 microseconds for 60
+    cards here), and a search deals three decks every iteration."""
+    draw = rng.random
+    cards.sort(key=lambda _: draw())
+
+
 def determinize(view: OVView, rng) -> OVState:
     """A full state the viewer cannot tell from the real one: every card they have not seen is
     dealt at random into the places they cannot see, in the numbers they know."""
@@ -150,7 +158,7 @@ def determinize(view: OVView, rng) -> OVState:
     if c is not None:
         seen_fw |= {card for _, card in c.fw_cards} | set(c.own_bid)
     unseen_fw = [card for card in range(len(FW_CARDS)) if card not in seen_fw]
-    rng.shuffle(unseen_fw)
+    shuffle(unseen_fw, rng)
 
     def deal(n: int) -> tuple[int, ...]:
         cards = tuple(unseen_fw[:n])
@@ -171,7 +179,7 @@ def determinize(view: OVView, rng) -> OVState:
 
     seen_nva = set(view.nva_discard) | (set(c.revealed) if c is not None else set())
     unseen_nva = [card for card in range(len(NVA_CARDS)) if card not in seen_nva]
-    rng.shuffle(unseen_nva)
+    shuffle(unseen_nva, rng)
     line = tuple(unseen_nva[: c.face_down]) if c is not None else ()
     del unseen_nva[: len(line)]
     hidden = tuple(unseen_nva[: view.nva_hidden_discard])
@@ -180,7 +188,7 @@ def determinize(view: OVView, rng) -> OVState:
     assert len(nva_deck) == view.nva_deck_size
 
     obj_deck = list(view.obj_deck)
-    rng.shuffle(obj_deck)
+    shuffle(obj_deck, rng)
 
     combat = None
     if c is not None:

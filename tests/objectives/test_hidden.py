@@ -13,6 +13,7 @@ from core.objectives import GAME
 from core.objectives import rules as R
 from core.objectives.cards import FW_CARDS, objective, war_weariness
 from core.objectives.state import BID
+from core.objectives.view import shuffle
 from tests.objectives.helpers import all_cards_once
 
 
@@ -68,6 +69,19 @@ def known_fw(view) -> set[int]:
     if view.combat is not None:
         seen |= {c for _, c in view.combat.fw_cards} | set(view.combat.own_bid)
     return seen
+
+
+def test_worlds_are_dealt_in_every_order_alike():
+    """OV I.2.3: a sampled world deals the unseen cards uniformly at random: each of the 24
+    orders of four cards comes up about equally often."""
+    rng = random.Random(7)
+    counts: dict[tuple, int] = {}
+    for _ in range(4800):
+        cards = [0, 1, 2, 3]
+        shuffle(cards, rng)
+        counts[tuple(cards)] = counts.get(tuple(cards), 0) + 1
+    assert len(counts) == 24
+    assert all(150 <= n <= 250 for n in counts.values()), counts
 
 
 @settings(max_examples=40, deadline=None)
