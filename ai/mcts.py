@@ -328,11 +328,16 @@ class MCTSAgent:
     def candidate_search(self, game, view, legal, budget, rng) -> list[Ranked]:
         """Policy improvement by rollouts (Tesauro & Galperin 1997; Bertsekas' rollout
         algorithm), for a game that names its candidate moves: every sampled world is played
-        once after each candidate (common random numbers: the same dice for all of them), the
-        rest by the game's rollout policy, and scored at the horizon. The default candidate (the
-        rule-based move, listed first) is kept unless another beats it by more than the noise
-        of the paired differences, so the search never trades a sound move for a lucky one.
-        An iteration is one candidate played out in one world."""
+        once after each candidate still in the running (common random numbers: the same dice
+        for all of them), the rest by the game's rollout policy, and scored at the horizon.
+
+        The budget is spent by sequential halving (Karnin, Koren & Somekh 2013): in equal
+        shares of it, the candidates are compared on fresh worlds and the worse half of the
+        challengers is dropped, so the last few are compared on many more worlds than an even
+        split would give them. The default candidate (the rule-based move, listed first) is
+        played in every world and kept unless another beats it by more than the noise of the
+        paired differences, so the search never trades a sound move for a lucky one. An
+        iteration is one candidate played out in one world."""
         hooks = hooks_for(game, self.level)
         steps = Steps(game, hooks)
         seat = view_seat(game, view)
@@ -342,42 +347,69 @@ class MCTSAgent:
         if len(moves) == 1:
             return [Ranked(moves[0], 1.0, 0.5)]
         limit = self._limit(game, budget)
-        totals = [0.0] * len(moves)
-        squares = [0.0] * len(moves)  # of the paired differences against the default
-        best_in = [0.0] * len(moves)
+        k = len(moves)
+        played = [0] * k  # worlds each candidate was played in
+        totals = [0.0] * k
+        edges = [0.0] * k  # sums of the paired differences against the default
+        squares = [0.0] * k  # and of their squares
+        best_in = [0.0] * k
+        reached = [0] * k  # the last round each candidate was in
+        alive = list(range(k))
+        rounds = 1 + math.ceil(math.log2(k - 1)) if k > 2 else 1
         worlds = done = 0
-        while done < limit and not (done and budget.exhausted(done)):
-            world = game.determinize(view, rng)
-            horizon = game.turn(world) + hooks.rollout_turns if hooks.rollout_turns else None
-            values = []
-            for move in moves:
-                state = steps.apply(world, move)
-                values.append(self._rollout(steps, state, rng, {}, horizon)[seat])
-            top = max(values)
-            winners = [i for i, v in enumerate(values) if v == top]
-            for i, value in enumerate(values):
-                totals[i] += value
-                squares[i] += (value - values[0]) ** 2
-                if i in winners:
-                    best_in[i] += 1 / len(winners)
-            worlds += 1
-            done += len(moves)
+        stopped = False
+        for round_ in range(rounds):
+            share = (limit - done) // (rounds - round_)
+            for _ in range(max(1, share // len(alive))):
+                if done >= limit or (done and budget.exhausted(done)):
+                    stopped = True
+                    break
+                world = game.determinize(view, rng)
+                horizon = game.turn(world) + hooks.rollout_turns if hooks.rollout_turns else None
+                values = []
+                for i in alive:
+                    state = steps.apply(world, moves[i])
+                    values.append(self._rollout(steps, state, rng, {}, horizon)[seat])
+                top = max(values)
+                winners = sum(1 for v in values if v == top)
+                for i, value in zip(alive, values, strict=True):
+                    played[i] += 1
+                    totals[i] += value
+                    edges[i] += value - values[0]
+                    squares[i] += (value - values[0]) ** 2
+                    if value == top:
+                        best_in[i] += 1 / winners
+                    reached[i] = round_
+                worlds += 1
+                done += len(alive)
+            if stopped:
+                break
+            challengers = sorted(alive[1:], key=lambda i: (-edges[i] / played[i], i))
+            alive = [0, *challengers[: math.ceil(len(challengers) / 2)]]
 
         # The best of k noisy edges is about sqrt(2 ln k) standard errors above zero when no
         # candidate is really better: that much noise is taken off each challenger's edge.
-        z = math.sqrt(2 * math.log(len(moves)))
+        z = math.sqrt(2 * math.log(k))
+        base = totals[0] / played[0]
 
         def score(i: int) -> float:
-            """The mean, less the noise of its edge over the default (the default: its mean)."""
-            mean = totals[i] / worlds
-            if i == 0 or worlds < 2:
-                return mean if i == 0 else -math.inf
-            edge = (totals[i] - totals[0]) / worlds
-            spread = max(0.0, squares[i] / worlds - edge * edge)
-            return mean - z * math.sqrt(spread / (worlds - 1))
+            """The default's mean, plus the challenger's edge over it less the edge's noise."""
+            n = played[i]
+            if i == 0:
+                return base
+            if n < 2:
+                return -math.inf
+            edge = edges[i] / n
+            spread = max(0.0, squares[i] / n - edge * edge)
+            return base + edge - z * math.sqrt(spread / (n - 1))
 
-        order = sorted(range(len(moves)), key=lambda i: (-score(i), i))
-        return [Ranked(moves[i], best_in[i] / worlds, totals[i] / worlds) for i in order]
+        # the candidates that lasted longest first (a dropped one's few worlds do not outrank
+        # the survivors' many), then by score
+        order = sorted(range(k), key=lambda i: (-reached[i], -score(i), i))
+        return [
+            Ranked(moves[i], best_in[i] / worlds, totals[i] / played[i] if played[i] else 0.0)
+            for i in order
+        ]
 
     def _limit(self, game, budget: Budget) -> int:
         limit = self.iterations_for(game)
