@@ -360,6 +360,8 @@ class MCTSAgent:
         stopped = False
         for round_ in range(rounds):
             share = (limit - done) // (rounds - round_)
+            for i in alive:
+                reached[i] = round_
             for _ in range(max(1, share // len(alive))):
                 if done >= limit or (done and budget.exhausted(done)):
                     stopped = True
@@ -379,7 +381,6 @@ class MCTSAgent:
                     squares[i] += (value - values[0]) ** 2
                     if value == top:
                         best_in[i] += 1 / winners
-                    reached[i] = round_
                 worlds += 1
                 done += len(alive)
             if stopped:

@@ -406,7 +406,7 @@ def call_off(w: Work) -> None:
     """OV-4.9 / OV-Q27: the attacker calls it off: their whole hand is discarded, the turn ends,
     and it counts as a lost combat."""
     seat = w.current
-    hand = sorted(w.hands[seat])
+    hand = w.hands[seat]  # sorted, as every hand is
     w.fw_discard = (*w.fw_discard, *hand)
     w.hands[seat] = ()
     w.note(f"{seat_name(seat)} calls off the attack and discards {len(hand)} card(s).")
