@@ -7,6 +7,7 @@ import json
 import pytest
 
 from ai.arena import run_arena, seats_for, wilson
+from core.solitaire.board import VICTORY_LEVELS
 from tui import cli
 
 
@@ -82,6 +83,42 @@ def test_solitaire_report_gives_the_victory_levels_and_the_share_reaching_turn_1
         assert g["label"] == f'{level}: "{film}"'
     mine = [g for g in report["games_detail"] if g["agent"] == "rules"]
     assert [(g["seed"], g["turn"]) for g in mine] == [(g["seed"], g["turn"]) for g in games]
+
+
+def test_pooled_solitaire_runs_give_the_levels_of_one_long_run(tmp_path, capsys, monkeypatch):
+    """benchmarks/solitaire_levels.py: two arena runs over seeds 101-104 and 105-108 pool into
+    what one run over 101-108 reports (VS-C.1 levels, turn 11 share, pairing by seed); a seed
+    that ended on different turns in two reports is flagged, never averaged."""
+    from benchmarks.solitaire_levels import level_counts, main, pooled
+
+    whole = run_arena("solitaire", ["rules", "random"], 8, 101, None, {})
+    paths = []
+    for first in (101, 105):
+        path = tmp_path / f"{first}.json"
+        path.write_text(json.dumps(run_arena("solitaire", ["rules", "random"], 4, first, None, {})))
+        paths.append(str(path))
+    turns, clashes = pooled(paths)
+    assert clashes == []
+    for row in whole["table"]:
+        ends = list(turns[row["agent"]].values())
+        assert len(ends) == 8
+        assert sum(ends) / 8 == pytest.approx(row["mean_turn"], abs=1e-3)
+        named = dict(
+            zip([level for _, level, _ in VICTORY_LEVELS], level_counts(ends), strict=True)
+        )
+        for label, count in row["levels"].items():
+            assert named[label.split(":")[0]] == count
+    tampered = json.loads((tmp_path / "105.json").read_text())
+    tampered["games_detail"][0]["turn"] += 1
+    (tmp_path / "bad.json").write_text(json.dumps(tampered))
+    monkeypatch.setattr("sys.argv", ["solitaire_levels.py", *paths, str(tmp_path / "bad.json")])
+    main()
+    out = capsys.readouterr().out
+    for row in whole["table"]:
+        line = next(x for x in out.splitlines() if x.startswith(f"| {row['agent']} | 8 |"))
+        assert f"| {row['reached_11']:.1%} |" in line
+    assert "rules - random: " in out and "over 8 seeds" in out
+    assert "not the same game twice: " in out
 
 
 def run_matches_for(agent: str, games: int, seed: int) -> list[dict]:

@@ -1,0 +1,95 @@
+"""Vietnam Solitaire: pool `objective arena solitaire --json` reports into one table by level.
+
+    python benchmarks/solitaire_levels.py REPORT.json [REPORT.json ...]
+
+A long arena run at hard takes hours, so it is run in pieces (seed ranges, agents) and pooled
+here: for each agent, the seeds it played, its mean end turn with a 95% interval, the share of
+wars that lasted to turn 11 (VS-C.1: a Victory or better) and the count at each victory level;
+then, for every pair of agents, the mean paired difference in end turn over the seeds both
+played. A seed played twice by one agent must give the same turn (the arena is deterministic),
+and a mismatch is reported, not averaged. Figures, not pass/fail.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import sys
+from itertools import combinations
+from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
+
+from ai.arena import VICTORY_TURN, mean_interval
+from core.solitaire.board import VICTORY_LEVELS, victory_level
+
+
+def pooled(paths: list[str]) -> tuple[dict[str, dict[int, int]], list[str]]:
+    """Per agent, per seed, the turn the war ended; and the seeds that disagree between runs."""
+    turns: dict[str, dict[int, int]] = {}
+    clashes = []
+    for path in paths:
+        report = json.loads(Path(path).read_text())
+        if report.get("game") != "solitaire":
+            raise SystemExit(f"{path}: not a Vietnam Solitaire arena report")
+        for game in report["games_detail"]:
+            seen = turns.setdefault(game["agent"], {})
+            old = seen.setdefault(game["seed"], game["turn"])
+            if old != game["turn"]:
+                clashes.append(f"{game['agent']} seed {game['seed']}: {old} and {game['turn']}")
+    return turns, clashes
+
+
+def level_counts(ends: list[int]) -> list[int]:
+    counts = [0] * len(VICTORY_LEVELS)
+    for turn in ends:
+        counts[victory_level(turn)[0]] += 1
+    return counts
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
+    parser.add_argument("reports", nargs="+", help="arena JSON reports (--json)")
+    args = parser.parse_args()
+    turns, clashes = pooled(args.reports)
+    levels = " | ".join(level_headings())
+    print(f"| agent | seeds | mean end turn (95%) | reached turn {VICTORY_TURN} | {levels} |")
+    print("|---" * (4 + len(VICTORY_LEVELS)) + "|")
+    for agent, by_seed in turns.items():
+        ends = list(by_seed.values())
+        mean, low, high = mean_interval(ends)
+        reached = sum(t >= VICTORY_TURN for t in ends) / len(ends)
+        counts = " | ".join(str(n) for n in level_counts(ends))
+        print(
+            f"| {agent} | {len(ends)} | {mean:.2f} ({low:.2f}-{high:.2f}) | {reached:.1%} "
+            f"| {counts} |"
+        )
+    print()
+    for a, b in combinations(turns, 2):
+        seeds = sorted(turns[a].keys() & turns[b].keys())
+        if len(seeds) < 2:
+            continue
+        diffs = [turns[a][s] - turns[b][s] for s in seeds]
+        mean, low, high = mean_interval(diffs)
+        later = sum(d > 0 for d in diffs) / len(diffs)
+        ties = sum(d == 0 for d in diffs) / len(diffs)
+        print(
+            f"{a} - {b}: {mean:+.2f} turns (95% {low:+.2f} to {high:+.2f}) over {len(seeds)} "
+            f"seeds; later on {later:.0%}, level on {ties:.0%}"
+        )
+    for clash in clashes:
+        print(f"not the same game twice: {clash}")
+
+
+def level_headings() -> list[str]:
+    """Each victory level with its turns (VS-C.1): "Defeat (7-8)", ..., "Major victory (13+)"."""
+    out, first = [], 1
+    for last, level, _film in VICTORY_LEVELS:
+        last_of = last if last < VICTORY_LEVELS[-1][0] else None
+        out.append(f"{level} ({first}-{last_of})" if last_of else f"{level} ({first}+)")
+        first = last + 1
+    return out
+
+
+if __name__ == "__main__":
+    main()
