@@ -84,11 +84,10 @@ def main() -> None:
 def level_headings() -> list[str]:
     """Each victory level with its turns (VS-C.1): "Defeat (7-8)", ..., "Major victory (13+)"."""
     out, first = [], 1
-    for last, level, _film in VICTORY_LEVELS:
-        last_of = last if last < VICTORY_LEVELS[-1][0] else None
-        out.append(f"{level} ({first}-{last_of})" if last_of else f"{level} ({first}+)")
+    for last, level, _film in VICTORY_LEVELS[:-1]:
+        out.append(f"{level} ({first}-{last})")
         first = last + 1
-    return out
+    return [*out, f"{VICTORY_LEVELS[-1][1]} ({first}+)"]
 
 
 if __name__ == "__main__":
