@@ -121,6 +121,34 @@ def test_pooled_solitaire_runs_give_the_levels_of_one_long_run(tmp_path, capsys,
     assert "not the same game twice: " in out
 
 
+def test_each_turns_political_points_are_split_into_what_made_them(capsys, monkeypatch):
+    """benchmarks/solitaire_turns.py: PP at B9 = the turn (VS-B0.1) + Trail strikes, raising and
+    napalm spent (VS-B2.4-B4.2) + the PP of losses (VS-B4.6) + the regions (VS-B9.1), every turn
+    of every war; a war goes on while B9 stays under 14 and ends when it reaches it (VS-B9.2)."""
+    from benchmarks.solitaire_turns import PARTS, main, war_turns
+
+    report = run_arena("solitaire", ["rules", "random"], 12, 150, None, {})
+    ends = {g["seed"]: g["turn"] for g in report["games_detail"] if g["agent"] == "rules"}
+    spent = 0
+    for seed, end in ends.items():
+        war = war_turns("rules", seed)
+        assert [row["turn"] for row in war] == list(range(1, end + 1))
+        for row in war:
+            assert row["turn"] + sum(row[part] for part in PARTS) == row["b9"], (seed, row)
+            assert min(row["trail"], row["raising"], row["napalm"], row["losses"]) >= 0
+            assert (row["b9"] >= 14) == (row["turn"] == end)
+            spent += row["trail"] + row["raising"] + row["napalm"]
+    assert spent > 0
+    monkeypatch.setattr(
+        "sys.argv", ["solitaire_turns.py", "rules", "--games", "12", "--seed", "150"]
+    )
+    main()
+    out = capsys.readouterr().out
+    mean = sum(ends.values()) / 12
+    assert f"rules: 12 wars from seed 150, mean end turn {mean:.2f}" in out
+    assert "| 1 | 12 | " in out  # every war is going on turn 1
+
+
 def run_matches_for(agent: str, games: int, seed: int) -> list[dict]:
     from ai.arena import Match, play_match
 
