@@ -1,11 +1,14 @@
-"""Fit the Vietnam Solitaire search's value: turns a position can still expect under the rules.
+"""Fit the Vietnam Solitaire search's value: turns a position can still expect.
 
-    python benchmarks/solitaire_value.py [--games 2000] [--seed 20000]
+    python benchmarks/solitaire_value.py [--games 2000] [--seed 20000] [--agent rules]
+                                         [--jobs 1] [--ridge 0.001]
 
-Plays rule-based games, records `ai.solitaire.value_features` at the start of every turn and
-the turns the war then lasted, and fits them by least squares (a little ridge). Prints the
-weights to paste into `ai.solitaire.VALUE_WEIGHTS`, the fit's R^2, and the R^2 of the weights
-in use on the same data, so a stale table shows.
+Plays games with an agent (the rule-based player by default; `mcts:normal` fits the value to the
+search's own wars, ~12 s a war on one core), records `ai.solitaire.value_features` at the start
+of every turn and the turns the war then lasted, and fits them by least squares, with a ridge
+that pulls each weight towards the one in use. Prints the weights to paste into
+`ai.solitaire.VALUE_WEIGHTS`, the fit's R^2, and the R^2 of the weights in use on the same data,
+so a stale table shows.
 """
 
 from __future__ import annotations
@@ -14,40 +17,71 @@ import argparse
 import random
 import statistics
 import sys
+from multiprocessing import Pool
 from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
+from ai import agent as make_agent
+from ai.base import Budget
+from ai.play import play_steps
 from ai.solitaire import VALUE_WEIGHTS, choose_action, value_features
 from core.engine import parse_option_assignments
 from core.solitaire import GAME
 
 
-def samples(games: int, first_seed: int) -> tuple[list, list]:
+def war(seed: int, agent_name: str = "rules") -> tuple[list, int]:
+    """The value features at the start of every turn of one war, and the turn it ended."""
     options = parse_option_assignments(GAME.options, [])
-    rng = random.Random(1)
-    xs, ys = [], []
-    for seed in range(first_seed, first_seed + games):
+    rows = []
+    if agent_name == "rules":  # the fast path: no views, no agent
+        rng = random.Random(1)
         s = GAME.new(options, 1, seed)
-        rows, turn = [], s.turn
+        turn = s.turn
         while GAME.to_move(s) is not None:
             legal = GAME.legal_actions(s)
             s = GAME.apply(s, legal[0] if len(legal) == 1 else choose_action(s, legal, rng))
             if s.turn != turn and not s.over:
                 rows.append(value_features(s))
                 turn = s.turn
-        end = GAME.turn(s)
+        return rows, GAME.turn(s)
+    s = turn = None
+    for move in play_steps(GAME, [make_agent(agent_name)], seed, options, lambda: Budget()):
+        s = move.after
+        turn = move.before.turn if turn is None else turn
+        if s.turn != turn and not s.over:
+            rows.append(value_features(s))
+            turn = s.turn
+    return rows, GAME.turn(s)
+
+
+def _war(job: tuple[int, str]) -> tuple[list, int]:
+    return war(*job)
+
+
+def samples(games: int, first_seed: int, agent_name: str = "rules", jobs: int = 1):
+    """(features, turns left) at every turn start of `games` wars from `first_seed` on."""
+    work = [(seed, agent_name) for seed in range(first_seed, first_seed + games)]
+    if jobs > 1:
+        with Pool(jobs) as pool:
+            wars = pool.map(_war, work)
+    else:
+        wars = [_war(job) for job in work]
+    xs, ys = [], []
+    for rows, end in wars:
         for row in rows:
             xs.append(row)
             ys.append(end - row[1])
     return xs, ys
 
 
-def least_squares(xs: list, ys: list, ridge: float = 1e-3) -> list[float]:
+def least_squares(xs: list, ys: list, ridge: float = 1e-3, prior=None) -> list[float]:
+    """Least squares with a ridge pulling each weight towards `prior` (zero by default)."""
     n = len(xs[0])
+    prior = prior or [0.0] * n
     m = [
         [sum(x[i] * x[j] for x in xs) + (ridge if i == j else 0.0) for j in range(n)]
-        + [sum(x[i] * y for x, y in zip(xs, ys, strict=True))]
+        + [sum(x[i] * y for x, y in zip(xs, ys, strict=True)) + ridge * prior[i]]
         for i in range(n)
     ]
     for c in range(n):  # Gauss-Jordan with partial pivoting
@@ -71,10 +105,13 @@ def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     parser.add_argument("--games", type=int, default=2000)
     parser.add_argument("--seed", type=int, default=20000)
+    parser.add_argument("--agent", default="rules", help="who plays the wars (e.g. mcts:normal)")
+    parser.add_argument("--jobs", type=int, default=1, help="processes")
+    parser.add_argument("--ridge", type=float, default=1e-3, help="pull towards the weights in use")
     args = parser.parse_args()
-    xs, ys = samples(args.games, args.seed)
-    weights = least_squares(xs, ys)
-    print(f"{len(xs)} turn starts from {args.games} rule-based games")
+    xs, ys = samples(args.games, args.seed, args.agent, args.jobs)
+    weights = least_squares(xs, ys, args.ridge, list(VALUE_WEIGHTS))
+    print(f"{len(xs)} turn starts from {args.games} games of {args.agent}")
     print(
         f"fitted R^2 {r2(weights, xs, ys):.3f}; weights in use R^2 {r2(VALUE_WEIGHTS, xs, ys):.3f}"
     )

@@ -250,3 +250,26 @@ def test_arena_on_a_terminal_shows_progress_then_clears_it(capsys, monkeypatch):
     captured = capsys.readouterr()
     assert "game 4 of 4 played" in captured.err and captured.err.endswith("\r\033[K")
     assert "played" not in captured.out and "\r" not in captured.out  # the report is untouched
+
+
+@pytest.mark.parametrize("agent_name", ["rules", "random"])
+def test_the_value_is_fitted_on_turn_starts_of_the_agents_own_wars(agent_name):
+    """benchmarks/solitaire_value.py: one row per turn start (VS-B0.1: turn 2 onward, the war's
+    last turn included, since B9 ends a war only at its end, VS-B9.2), its target the turns the
+    war then lasted; a ridge pulls an underdetermined fit to the weights in use."""
+    from benchmarks.solitaire_value import least_squares, samples, war
+
+    rows, end = war(131, agent_name)
+    turns = [row[1] for row in rows]
+    assert turns == list(range(2, end + 1))
+    xs, ys = samples(2, 131, agent_name)
+    assert xs[: len(rows)] == rows
+    assert ys[: len(rows)] == [end - t for t in turns]
+
+    points = [(1.0, t, 2.0 * t) for t in range(2, 9)]  # the third feature repeats the second
+    targets = [10 - t for t in range(2, 9)]
+    near = least_squares(points, targets, 1e-6, [10.0, 1.0, 0.0])
+    assert [round(w, 3) for w in near] == [10.0, 0.6, -0.8]  # of all exact fits, the nearest
+    assert least_squares(points, targets, 1e9, [3.0, 2.0, 1.0]) == pytest.approx(
+        [3.0, 2.0, 1.0], abs=1e-4
+    )
