@@ -14,7 +14,6 @@ so a stale table shows.
 from __future__ import annotations
 
 import argparse
-import random
 import statistics
 import sys
 from multiprocessing import Pool
@@ -25,7 +24,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 from ai import agent as make_agent
 from ai.base import Budget
 from ai.play import play_steps
-from ai.solitaire import VALUE_WEIGHTS, choose_action, value_features
+from ai.solitaire import VALUE_WEIGHTS, value_features
 from core.engine import parse_option_assignments
 from core.solitaire import GAME
 
@@ -34,17 +33,6 @@ def war(seed: int, agent_name: str = "rules") -> tuple[list, int]:
     """The value features at the start of every turn of one war, and the turn it ended."""
     options = parse_option_assignments(GAME.options, [])
     rows = []
-    if agent_name == "rules":  # the fast path: no views, no agent
-        rng = random.Random(1)
-        s = GAME.new(options, 1, seed)
-        turn = s.turn
-        while GAME.to_move(s) is not None:
-            legal = GAME.legal_actions(s)
-            s = GAME.apply(s, legal[0] if len(legal) == 1 else choose_action(s, legal, rng))
-            if s.turn != turn and not s.over:
-                rows.append(value_features(s))
-                turn = s.turn
-        return rows, GAME.turn(s)
     s = turn = None
     for move in play_steps(GAME, [make_agent(agent_name)], seed, options, lambda: Budget()):
         s = move.after
