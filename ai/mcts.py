@@ -69,6 +69,8 @@ class GameHooks:
     candidates: object = None  # (game, state, legal) -> the moves worth comparing, default first
     level_hooks: dict | None = None  # level -> {field of these hooks: that level's value}
     pure_policies: bool = False  # the rollout policy and the plans draw no random numbers
+    guard: float | None = None  # candidate search: standard errors a challenger must clear
+    # (None: sqrt(2 ln k) for k candidates, see `candidate_search`)
 
 
 _hooks: dict[tuple[str, str | None], GameHooks] = {}
@@ -104,6 +106,7 @@ def hooks_for(game, level: str | None = None) -> GameHooks:
         candidates=getattr(module, "candidates", None),
         level_hooks=getattr(module, "LEVEL_HOOKS", None),
         pure_policies=getattr(module, "PURE_POLICIES", False),
+        guard=getattr(module, "GUARD", None),
     )
     return _hooks[key]
 
@@ -390,7 +393,7 @@ class MCTSAgent:
 
         # The best of k noisy edges is about sqrt(2 ln k) standard errors above zero when no
         # candidate is really better: that much noise is taken off each challenger's edge.
-        z = math.sqrt(2 * math.log(k))
+        z = math.sqrt(2 * math.log(k)) if hooks.guard is None else hooks.guard
         base = totals[0] / played[0]
 
         def score(i: int) -> float:

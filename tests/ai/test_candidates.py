@@ -147,3 +147,27 @@ def test_searches_are_reproducible():
     first = MCTSAgent(120).ranked(game, view, legal, Budget(), random.Random(9))
     again = MCTSAgent(120).ranked(game, view, legal, Budget(), random.Random(9))
     assert first == again
+
+
+def test_the_guard_is_the_noise_a_challenger_must_clear(monkeypatch):
+    """`GameHooks.guard` (a game's `GUARD`, or a level's) sets how many standard errors a
+    challenger's edge must clear: with no guard the better move is found most times, with an
+    endless one the default (move 0) always stays."""
+    game = Pick()
+    legal = game.legal_actions(None)
+
+    def picks(guard):
+        hooks = GameHooks(
+            rollout_policy=None,
+            evaluate=None,
+            candidates=lambda game, s, legal: [0, *legal],
+            guard=guard,
+        )
+        monkeypatch.setattr(mcts, "_hooks", {(game.id, None): hooks})
+        return [
+            MCTSAgent(800).ranked(game, None, legal, Budget(), random.Random(seed))[0].action
+            for seed in range(10)
+        ]
+
+    assert set(picks(float("inf"))) == {0}
+    assert picks(0.0).count(Pick.BEST) >= 5
