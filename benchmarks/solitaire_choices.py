@@ -40,15 +40,19 @@ from core.solitaire import GAME
 from core.solitaire.game import SCORE_SPAN
 
 
+def candidates(hooks, state, legal) -> list:
+    """The legal moves the search compares there, the rule-based move first."""
+    return [a for a in dict.fromkeys(hooks.candidates(GAME, state, legal)) if a in legal]
+
+
 def positions(level: str, seed: int) -> list:
     """The positions of one war in which the search compared two candidates or more."""
     hooks = mcts.hooks_for(GAME, level)
-    found = []
-    for move in play_steps(GAME, [make_agent(f"mcts:{level}")], seed, {}, Budget):
-        moves = [a for a in dict.fromkeys(hooks.candidates(GAME, move.before, move.legal))]
-        if len([a for a in moves if a in move.legal]) >= 2:
-            found.append((seed, move.before, move.legal))
-    return found
+    return [
+        (seed, move.before, move.legal)
+        for move in play_steps(GAME, [make_agent(f"mcts:{level}")], seed, {}, Budget)
+        if len(candidates(hooks, move.before, move.legal)) >= 2
+    ]
 
 
 def label(guard) -> str:
@@ -65,7 +69,7 @@ def values(level: str, state, legal, worlds: int, rng) -> dict:
     steps = mcts.Steps(GAME, hooks)
     search = mcts.MCTSAgent.at_level(level)
     view = GAME.observe(state, 0)
-    moves = [a for a in dict.fromkeys(hooks.candidates(GAME, state, legal)) if a in legal]
+    moves = candidates(hooks, state, legal)
     sampled = [GAME.determinize(view, rng) for _ in range(worlds)]
     out = {}
     for a in moves:
@@ -138,11 +142,11 @@ def main() -> None:
         sums = [sum(row[c] for row in group) for c in columns]
         cells = " | ".join(f"{s:.2f}" for s in sums)
         print(f"| {step} | {len(group)} | {cells} |")
-    for c in columns[1:]:
-        diffs = [row[c] - row[columns[1]] for row in rows]
-        if len(diffs) > 1 and c != columns[1]:
-            se = statistics.stdev(diffs) * len(diffs) ** 0.5
-            print(f"{c} against {columns[1]}: {sum(diffs):+.2f} turns summed (+- {1.96 * se:.2f})")
+    first = columns[1]
+    for c in columns[2:] if len(rows) > 1 else ():
+        diffs = [row[c] - row[first] for row in rows]
+        se = statistics.stdev(diffs) * len(diffs) ** 0.5
+        print(f"{c} against {first}: {sum(diffs):+.2f} turns summed (+- {1.96 * se:.2f})")
 
 
 if __name__ == "__main__":
