@@ -349,6 +349,10 @@ def rollout_policy(game, state, rng):
 ROLLOUT_TURNS = 1
 ROLLOUT_DEPTH = 200  # actions: a cap far above one turn
 LEVEL_ITERATIONS = {"easy": 200, "normal": 800, "hard": 3000}
+# Hard's 3,000 worlds measure a challenger's edge well enough to take the best one as it is:
+# the guard that keeps normal's lucky moves out cost hard about 0.4 turns of value a war
+# (benchmarks/solitaire_choices.py, docs/ai.md).
+LEVEL_HOOKS = {"hard": {"guard": 0.0}}
 
 
 CANDIDATE_LIMIT = 24  # a step with more legal moves than this is narrowed (see `candidates`)

@@ -171,3 +171,27 @@ def test_the_guard_is_the_noise_a_challenger_must_clear(monkeypatch):
 
     assert set(picks(float("inf"))) == {0}
     assert picks(0.0).count(Pick.BEST) >= 5
+
+
+def test_a_level_sets_its_own_guard(monkeypatch):
+    """A level's entry in `LEVEL_HOOKS` reaches the search: the same 800 worlds find the better
+    move when the level's guard is 0, and keep the default when it is endless."""
+    game = Pick()
+    legal = game.legal_actions(None)
+    hooks = GameHooks(
+        rollout_policy=None,
+        evaluate=None,
+        candidates=lambda game, s, legal: [0, *legal],
+        level_hooks={"hard": {"guard": 0.0}, "easy": {"guard": float("inf")}},
+    )
+    monkeypatch.setattr(mcts, "_hooks", {(game.id, None): hooks})
+
+    def picks(level):
+        agent = MCTSAgent(800, level=level)
+        return [
+            agent.ranked(game, None, legal, Budget(), random.Random(seed))[0].action
+            for seed in range(10)
+        ]
+
+    assert set(picks("easy")) == {0}
+    assert picks("hard").count(Pick.BEST) >= 5
