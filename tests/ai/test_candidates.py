@@ -149,49 +149,36 @@ def test_searches_are_reproducible():
     assert first == again
 
 
+def picks_with(monkeypatch, level="normal", **hooks):
+    """The move an 800-iteration search at `level` picks in Pick for seeds 0-9, with these
+    hook fields (move 0 listed first as the default)."""
+    game = Pick()
+    legal = game.legal_actions(None)
+    base = GameHooks(
+        rollout_policy=None,
+        evaluate=None,
+        candidates=lambda game, s, legal: [0, *legal],
+        **hooks,
+    )
+    monkeypatch.setattr(mcts, "_hooks", {(game.id, None): base})
+    agent = MCTSAgent(800, level=level)
+    return [
+        agent.ranked(game, None, legal, Budget(), random.Random(seed))[0].action
+        for seed in range(10)
+    ]
+
+
 def test_the_guard_is_the_noise_a_challenger_must_clear(monkeypatch):
     """`GameHooks.guard` (a game's `GUARD`, or a level's) sets how many standard errors a
     challenger's edge must clear: with no guard the better move is found most times, with an
     endless one the default (move 0) always stays."""
-    game = Pick()
-    legal = game.legal_actions(None)
-
-    def picks(guard):
-        hooks = GameHooks(
-            rollout_policy=None,
-            evaluate=None,
-            candidates=lambda game, s, legal: [0, *legal],
-            guard=guard,
-        )
-        monkeypatch.setattr(mcts, "_hooks", {(game.id, None): hooks})
-        return [
-            MCTSAgent(800).ranked(game, None, legal, Budget(), random.Random(seed))[0].action
-            for seed in range(10)
-        ]
-
-    assert set(picks(float("inf"))) == {0}
-    assert picks(0.0).count(Pick.BEST) >= 5
+    assert set(picks_with(monkeypatch, guard=float("inf"))) == {0}
+    assert picks_with(monkeypatch, guard=0.0).count(Pick.BEST) >= 5
 
 
 def test_a_level_sets_its_own_guard(monkeypatch):
     """A level's entry in `LEVEL_HOOKS` reaches the search: the same 800 worlds find the better
     move when the level's guard is 0, and keep the default when it is endless."""
-    game = Pick()
-    legal = game.legal_actions(None)
-    hooks = GameHooks(
-        rollout_policy=None,
-        evaluate=None,
-        candidates=lambda game, s, legal: [0, *legal],
-        level_hooks={"hard": {"guard": 0.0}, "easy": {"guard": float("inf")}},
-    )
-    monkeypatch.setattr(mcts, "_hooks", {(game.id, None): hooks})
-
-    def picks(level):
-        agent = MCTSAgent(800, level=level)
-        return [
-            agent.ranked(game, None, legal, Budget(), random.Random(seed))[0].action
-            for seed in range(10)
-        ]
-
-    assert set(picks("easy")) == {0}
-    assert picks("hard").count(Pick.BEST) >= 5
+    levels = {"hard": {"guard": 0.0}, "easy": {"guard": float("inf")}}
+    assert set(picks_with(monkeypatch, "easy", level_hooks=levels)) == {0}
+    assert picks_with(monkeypatch, "hard", level_hooks=levels).count(Pick.BEST) >= 5
