@@ -343,8 +343,12 @@ def rollout_policy(game, state, rng):
 #
 # The search plays out the rest of the turn (the enemy's dice included) with the rule-based
 # player, and scores where the turn leaves the war: its end if it ended, otherwise the turn
-# reached plus the turns a position like it can still expect (VALUE_WEIGHTS, fitted by least
-# squares to rule-based games: benchmarks/solitaire_value.py).
+# reached plus the turns a position like it can still expect (VALUE_WEIGHTS). The search's moves
+# change a unit, a counter or a region's owner, so each of those weights is what that one change
+# does to the war: measured by making it and playing both positions out with the rule-based
+# player on the same dice (benchmarks/solitaire_slopes.py). Only the constant and the turn are
+# fitted to rule-based wars; a fit of all of them (benchmarks/solitaire_value.py) credits each
+# feature with whatever goes with it, e.g. enemy units with the wars that kept going.
 
 ROLLOUT_TURNS = 1
 ROLLOUT_DEPTH = 200  # actions: a cap far above one turn
@@ -401,17 +405,17 @@ def value_features(s) -> tuple[float, ...]:
 
 
 VALUE_WEIGHTS = (  # turns left, per unit of each feature
-    6.209,  # constant
-    -0.449,  # turn
-    -0.417,  # Trail counters
-    -0.140,  # regions the enemy holds alone
-    0.028,  # regions you hold alone
-    -0.161,  # contested regions
-    0.009,  # NVA/VC units
-    0.169,  # ARVN
-    0.046,  # Grunts
-    0.237,  # AirCav
-    0.103,  # no Grunt/AirCav raising next turn (B9 result 5)
+    6.046,  # constant
+    -0.272,  # turn
+    -0.373,  # Trail counters
+    -0.069,  # regions the enemy holds alone
+    -0.014,  # regions you hold alone
+    -0.124,  # contested regions
+    -0.100,  # NVA/VC units
+    0.172,  # ARVN
+    0.127,  # Grunts
+    0.283,  # AirCav
+    0.037,  # no Grunt/AirCav raising next turn (B9 result 5)
 )
 
 

@@ -1,4 +1,4 @@
-"""Fit the Vietnam Solitaire search's value: turns a position can still expect.
+"""Fit the Vietnam Solitaire search's value by least squares: turns a position can still expect.
 
     python benchmarks/solitaire_value.py [--games 2000] [--seed 20000] [--agent rules]
                                          [--jobs 1] [--ridge 0.001]
@@ -6,9 +6,10 @@
 Plays games with an agent (the rule-based player by default; `mcts:normal` fits the value to the
 search's own wars, ~12 s a war on one core), records `ai.solitaire.value_features` at the start
 of every turn and the turns the war then lasted, and fits them by least squares, with a ridge
-that pulls each weight towards the one in use. Prints the weights to paste into
-`ai.solitaire.VALUE_WEIGHTS`, the fit's R^2, and the R^2 of the weights in use on the same data,
-so a stale table shows.
+that pulls each weight towards the one in use. Prints the fitted weights, the fit's R^2, and
+the R^2 of the weights in use on the same data. The weights in use are not this fit's (it
+credits each feature with whatever goes with it): they are measured change by change by
+`benchmarks/solitaire_slopes.py`, which uses this script's samples for the constant and the turn.
 """
 
 from __future__ import annotations

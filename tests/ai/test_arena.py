@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import random
 
 import pytest
 
@@ -273,3 +274,45 @@ def test_the_value_is_fitted_on_turn_starts_of_the_agents_own_wars(agent_name):
     assert least_squares(points, targets, 1e9, [3.0, 2.0, 1.0]) == pytest.approx(
         [3.0, 2.0, 1.0], abs=1e-4
     )
+
+
+def test_each_measured_change_is_the_one_thing_its_weight_counts():
+    """benchmarks/solitaire_slopes.py: every change it plays out alters the value's features by
+    exactly the weights it is credited to (a unit, a Trail counter, B9 result 5, or a region
+    changing hands with the unit that made it change), and the weights it solves for give back
+    the ones that made the measures."""
+    from ai.solitaire import value_features
+    from benchmarks.solitaire_slopes import (
+        OWNER_CHANGES,
+        UNIT_CHANGES,
+        changes,
+        turn_starts,
+        weights_from,
+    )
+
+    seen = set()
+    for seed in range(131, 231):  # empty regions are rare: play on until each change is seen
+        if seen == set(UNIT_CHANGES) | set(OWNER_CHANGES):
+            break
+        rng = random.Random(seed)
+        for s in turn_starts(seed):
+            for name, (without, with_) in changes(s, rng).items():
+                pairs = zip(value_features(without), value_features(with_), strict=True)
+                diff = [b - a for a, b in pairs]
+                if name in UNIT_CHANGES:
+                    expected = {UNIT_CHANGES[name]: 1}
+                else:
+                    unit, regions = OWNER_CHANGES[name]
+                    expected = {UNIT_CHANGES[unit]: 1, **regions}
+                assert {i: d for i, d in enumerate(diff) if d} == expected, (seed, s.turn, name)
+                seen.add(name)
+    assert seen == set(UNIT_CHANGES) | set(OWNER_CHANGES)
+
+    truth = [5.0, -0.3, -0.4, -0.07, -0.01, -0.12, -0.1, 0.17, 0.13, 0.28, 0.04]
+    worth = {name: (truth[i], 0.01) for name, i in UNIT_CHANGES.items()}
+    for name, (unit, regions) in OWNER_CHANGES.items():
+        gain = truth[UNIT_CHANGES[unit]] + sum(truth[r] * sign for r, sign in regions.items())
+        worth[name] = (gain, 0.02)
+    xs = [value_features(s) for seed in (131, 132) for s in turn_starts(seed)]
+    ys = [sum(w * x for w, x in zip(truth, row, strict=True)) for row in xs]
+    assert weights_from(worth, xs, ys) == pytest.approx(truth, abs=0.01)

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import random
 import statistics
+from dataclasses import replace
 
 from ai.base import Budget, RandomAgent
 from ai.play import play_game
@@ -86,3 +87,29 @@ def test_lasts_longer_than_random_play():
     rules_turns = [play_game(GAME, [RulesAgent()], seed).final.end_turn for seed in range(60)]
     random_turns = [play_game(GAME, [RandomAgent()], seed).final.end_turn for seed in range(60)]
     assert statistics.mean(rules_turns) > statistics.mean(random_turns) + 3
+
+
+def test_the_search_scores_each_change_a_move_makes_the_way_it_changes_the_war():
+    """The value a search leaf gets (`expected_turns_left`) moves the way the measured changes do
+    (benchmarks/solitaire_slopes.py): one NVA/VC or Trail counter more costs turns (every NVA
+    arrives by VS-B5.2, every enemy unit rolls in VS-B4.4 and VS-B7), each unit of yours is worth
+    turns, an ARVN that contests a region the enemy holds alone is worth more than nothing, and a
+    VC that contests a region you hold alone costs turns (VS-B9.1's -1 lost)."""
+    from ai.solitaire import expected_turns_left
+
+    units = dict(hue_34={"arvn": 1, "grunt": 1}, highlands_12={"vc": 2}, saigon_5={"nva": 1})
+    s = position(TRAIL_ATTACK, board(**units), trail=(1, 1, 0, 0, 0, 0), turn=4, pp=4)
+    value = expected_turns_left(s)
+
+    def more(key, unit, **fields):
+        changed = {k: dict(v) for k, v in units.items()}
+        changed.setdefault(key, {})[unit] = changed.get(key, {}).get(unit, 0) + 1
+        return expected_turns_left(replace(s, units=board(**changed), **fields))
+
+    assert more("highlands_12", "nva") < value
+    assert more("saigon_5", "vc") < value
+    assert expected_turns_left(replace(s, trail=(1, 1, 1, 0, 0, 0))) < value
+    for unit in ("arvn", "grunt", "aircav"):
+        assert more("hue_5", unit) > value, unit
+    assert more("highlands_6", "arvn") > value  # contests the enemy's region
+    assert more("hue_6", "vc") < value  # contests yours
