@@ -32,7 +32,7 @@ import argparse
 import random
 import statistics
 import sys
-from collections import defaultdict
+from collections import defaultdict, deque
 from dataclasses import replace
 from multiprocessing import Pool
 from pathlib import Path
@@ -58,19 +58,22 @@ OWNER_CHANGES = {
 }
 
 
-def play_out(s) -> int:
-    """The turn a war ends on when the rule-based player plays it from `s`."""
+def rule_based(s):
+    """Every position after each move of the rule-based player, from `s` to the war's end."""
     while GAME.to_move(s) is not None:
         s = GAME.apply_unchecked(s, choose_action(s, GAME.legal_actions(s), None))
-    return s.end_turn
+        yield s
+
+
+def play_out(s) -> int:
+    """The turn a war ends on when the rule-based player plays it from `s`."""
+    return deque(rule_based(s), maxlen=1)[-1].end_turn  # the last position: the war's end
 
 
 def turn_starts(seed: int) -> list:
     """The position at every turn start (turn 2 on) of one rule-based war."""
-    s = GAME.new({}, 1, seed)
-    out, turn = [], s.turn
-    while GAME.to_move(s) is not None:
-        s = GAME.apply_unchecked(s, choose_action(s, GAME.legal_actions(s), None))
+    out, turn = [], 1
+    for s in rule_based(GAME.new({}, 1, seed)):
         if s.turn != turn and not s.over:
             out.append(s)
             turn = s.turn

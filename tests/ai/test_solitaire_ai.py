@@ -101,10 +101,10 @@ def test_the_search_scores_each_change_a_move_makes_the_way_it_changes_the_war()
     s = position(TRAIL_ATTACK, board(**units), trail=(1, 1, 0, 0, 0, 0), turn=4, pp=4)
     value = expected_turns_left(s)
 
-    def more(key, unit, **fields):
+    def more(key, unit):
         changed = {k: dict(v) for k, v in units.items()}
         changed.setdefault(key, {})[unit] = changed.get(key, {}).get(unit, 0) + 1
-        return expected_turns_left(replace(s, units=board(**changed), **fields))
+        return expected_turns_left(replace(s, units=board(**changed)))
 
     assert more("highlands_12", "nva") < value
     assert more("saigon_5", "vc") < value
