@@ -16,6 +16,8 @@ Decisions read only the view (the table is public in this game; only the dice se
 
 from __future__ import annotations
 
+from functools import partial
+
 from ai.base import per_state
 from core.solitaire.board import (
     AIRCAV,
@@ -353,20 +355,17 @@ def rollout_policy(game, state, rng):
 ROLLOUT_TURNS = 1
 ROLLOUT_DEPTH = 200  # actions: a cap far above one turn
 LEVEL_ITERATIONS = {"easy": 200, "normal": 800, "hard": 3000}
-# Hard's 3,000 worlds measure a challenger's edge well enough to take the best one as it is:
-# the guard that keeps normal's lucky moves out cost hard about 0.4 turns of value a war
-# (benchmarks/solitaire_choices.py, docs/ai.md).
-LEVEL_HOOKS = {"hard": {"guard": 0.0}}
-
 
 CANDIDATE_LIMIT = 24  # a step with more legal moves than this is narrowed (see `candidates`)
 
 
-def candidates(game, state, legal) -> list:
+def candidates(game, state, legal, attacks: bool = False) -> list:
     """The moves the search compares, the rule-based move first. A step with few moves offers
     them all; raising and moving units (up to ~300 moves) is narrowed to the rule-based move,
     `done`, and each unit raised, moved or redeployed to the safest area of each region (the
-    area the enemy reaches last: a unit's value is its region, VS-B9.1, and its survival)."""
+    area the enemy reaches last: a unit's value is its region, VS-B9.1, and its survival).
+    With `attacks` (hard), also each Grunt or AirCav raised on, or moved onto, an enemy stack
+    of one or two (VS-B3.1, B3.4-B3.5): it fights there at B4 (VS-B4.3)."""
     first = choose_action(state, legal, None)
     if len(legal) <= CANDIDATE_LIMIT:
         return [first, *legal]
@@ -382,8 +381,22 @@ def candidates(game, state, legal) -> list:
             and region_of(a[-2]) != region_of(a[-1])
         )
         or a[0] in ("napalm", "withdraw", "remove")
+        or (
+            attacks
+            and a[0] in ("place", "move")
+            and a[1] in ("grunt", "aircav")
+            and 1 <= state.units[a[-1]][VC] + state.units[a[-1]][NVA] <= 2
+        )
     ]
     return [first, *narrowed]
+
+
+# Hard's 3,000 worlds measure a challenger's edge well enough to take the best one as it is:
+# the guard that keeps normal's lucky moves out cost hard about 0.4 turns of value a war
+# (benchmarks/solitaire_choices.py, docs/ai.md). And hard compares attacks too (`candidates`):
+# at normal's 800 worlds they won more wars and lost more early for the same mean; hard's
+# 3,000 tell the good attacks from the gambles (docs/ai.md, "Attacks as hard's candidates").
+LEVEL_HOOKS = {"hard": {"guard": 0.0, "candidates": partial(candidates, attacks=True)}}
 
 
 def value_features(s) -> tuple[float, ...]:

@@ -182,3 +182,32 @@ def test_a_level_sets_its_own_guard(monkeypatch):
     levels = {"hard": {"guard": 0.0}, "easy": {"guard": float("inf")}}
     assert set(picks_with(monkeypatch, "easy", level_hooks=levels)) == {0}
     assert picks_with(monkeypatch, "hard", level_hooks=levels).count(Pick.BEST) >= 5
+
+
+def test_hard_also_compares_attacks_on_small_enemy_stacks():
+    """Hard's candidates (its `LEVEL_HOOKS` entry) add each Grunt or AirCav raised on, or moved
+    onto, an area holding one or two NVA/VC (VS-B3.1, VS-B3.4: it fights there at B4, VS-B4.3);
+    normal's keep raising to the safest areas, which are enemy-free. A big stack is no target."""
+    from tests.solitaire.helpers import at, board, position
+
+    game = core.game("solitaire")
+    units = board(
+        hue_12={"vc": 1},
+        highlands_34={"nva": 1, "vc": 1},
+        saigon_34={"nva": 3},
+        mekong_5={"arvn": 1, "aircav": 1},
+    )
+    s = position(BUILD, units, pp=3, turn=3)
+    legal = game.legal_actions(s)
+    hard = mcts.hooks_for(game, "hard").candidates(game, s, legal)
+    normal = mcts.hooks_for(game, "normal").candidates(game, s, legal)
+    targets = {at("hue", "1-2"), at("highlands", "3-4")}
+    attacks = {
+        a
+        for a in legal
+        if a[0] in ("place", "move") and a[1] in ("grunt", "aircav") and a[-1] in targets
+    }
+    assert attacks and attacks <= set(hard)
+    assert not attacks & set(normal)
+    assert not any(a[-1] == at("saigon", "3-4") for a in hard if a[0] in ("place", "move"))
+    assert set(hard) - attacks == set(normal)
