@@ -1,6 +1,7 @@
 """Vietnam Solitaire: pool `objective arena solitaire --json` reports into one table by level.
 
     python benchmarks/solitaire_levels.py REPORT.json [REPORT.json ...]
+        [--variant LABEL REPORT.json [REPORT.json ...]] ...
 
 A long arena run at hard takes hours, so it is run in pieces (seed ranges, agents) and pooled
 here: for each agent, the seeds it played, its mean end turn with a 95% interval, the share of
@@ -8,6 +9,12 @@ wars that lasted to turn 11 (VS-C.1: a Victory or better) and the count at each 
 then, for every pair of agents, the mean paired difference in end turn over the seeds both
 played. A seed played twice by one agent must give the same turn (the arena is deterministic),
 and a mismatch is reported, not averaged. Figures, not pass/fail.
+
+A change to an agent is measured by running the same agent from two trees: `--variant LABEL`
+names the reports that come from the changed tree, and their agents are pooled as
+`AGENT@LABEL`, so the change shows as a paired difference by seed (e.g. `mcts:hard@attacks -
+mcts:hard`), not as a clash. An agent the change left alone (its wars turn for turn the same, e.g.
+the rule-based player beside a changed search) is listed once.
 """
 
 from __future__ import annotations
@@ -24,19 +31,28 @@ from ai.arena import VICTORY_TURN, mean_interval
 from core.solitaire.board import VICTORY_LEVELS, victory_level
 
 
-def pooled(paths: list[str]) -> tuple[dict[str, dict[int, int]], list[str]]:
-    """Per agent, per seed, the turn the war ended; and the seeds that disagree between runs."""
+def pooled(
+    paths: list[str], variants: dict[str, list[str]] | None = None
+) -> tuple[dict[str, dict[int, int]], list[str]]:
+    """Per agent, per seed, the turn the war ended; and the seeds that disagree between runs.
+    The agents of a variant's reports (label -> paths) are pooled as `agent@label`."""
     turns: dict[str, dict[int, int]] = {}
     clashes = []
-    for path in paths:
+    sources = [(path, "") for path in paths]
+    sources += [(path, f"@{label}") for label, more in (variants or {}).items() for path in more]
+    for path, suffix in sources:
         report = json.loads(Path(path).read_text())
         if report.get("game") != "solitaire":
             raise SystemExit(f"{path}: not a Vietnam Solitaire arena report")
         for game in report["games_detail"]:
-            seen = turns.setdefault(game["agent"], {})
+            seen = turns.setdefault(game["agent"] + suffix, {})
             old = seen.setdefault(game["seed"], game["turn"])
             if old != game["turn"]:
                 clashes.append(f"{game['agent']} seed {game['seed']}: {old} and {game['turn']}")
+    for name in [name for name in turns if "@" in name]:
+        plain = turns.get(name.split("@")[0], {})
+        if all(plain.get(seed) == turn for seed, turn in turns[name].items()):
+            del turns[name]  # the change left this agent's wars as they were (e.g. `rules`)
     return turns, clashes
 
 
@@ -49,9 +65,24 @@ def level_counts(ends: list[int]) -> list[int]:
 
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
-    parser.add_argument("reports", nargs="+", help="arena JSON reports (--json)")
+    parser.add_argument("reports", nargs="*", help="arena JSON reports (--json)")
+    parser.add_argument(
+        "--variant",
+        nargs="+",
+        action="append",
+        default=[],
+        metavar=("LABEL", "REPORT"),
+        help="reports from a changed tree: their agents are pooled as AGENT@LABEL",
+    )
     args = parser.parse_args()
-    turns, clashes = pooled(args.reports)
+    variants: dict[str, list[str]] = {}
+    for label, *paths in args.variant:
+        if not paths:
+            parser.error(f"--variant {label}: name at least one report")
+        variants.setdefault(label, []).extend(paths)
+    if not args.reports and not variants:
+        parser.error("name at least one report")
+    turns, clashes = pooled(args.reports, variants)
     levels = " | ".join(level_headings())
     print(f"| agent | seeds | mean end turn (95%) | reached turn {VICTORY_TURN} | {levels} |")
     print("|---" * (4 + len(VICTORY_LEVELS)) + "|")

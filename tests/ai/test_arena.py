@@ -122,6 +122,37 @@ def test_pooled_solitaire_runs_give_the_levels_of_one_long_run(tmp_path, capsys,
     assert "not the same game twice: " in out
 
 
+def test_a_variants_reports_are_compared_with_the_same_agent_seed_by_seed(
+    tmp_path, capsys, monkeypatch
+):
+    """benchmarks/solitaire_levels.py --variant: the same agent run from a changed tree is
+    pooled as AGENT@LABEL and compared by seed (a change, not a clash); an agent whose wars the
+    change left as they were is listed once."""
+    from benchmarks.solitaire_levels import main, pooled
+
+    report = run_arena("solitaire", ["rules", "random"], 4, 105, None, {})
+    (tmp_path / "base.json").write_text(json.dumps(report))
+    changed = json.loads(json.dumps(report))
+    game = next(g for g in changed["games_detail"] if g["agent"] == "rules")
+    game["turn"] += 2  # the changed tree's rule-based player lasted two turns longer once
+    (tmp_path / "changed.json").write_text(json.dumps(changed))
+    paths = [str(tmp_path / "base.json")]
+    turns, clashes = pooled(paths, {"longer": [str(tmp_path / "changed.json")]})
+    assert clashes == []
+    assert set(turns) == {"rules", "random", "rules@longer"}
+    assert turns["rules@longer"][game["seed"]] == turns["rules"][game["seed"]] + 2
+    argv = ["solitaire_levels.py", *paths, "--variant", "longer", str(tmp_path / "changed.json")]
+    monkeypatch.setattr("sys.argv", argv)
+    main()
+    out = capsys.readouterr().out
+    assert "rules - rules@longer: -0.50 turns" in out and "over 4 seeds" in out
+    assert "random@longer" not in out and "not the same game twice" not in out
+    monkeypatch.setattr("sys.argv", ["solitaire_levels.py", "--variant", "longer"])
+    with pytest.raises(SystemExit):
+        main()
+    assert "name at least one report" in capsys.readouterr().err
+
+
 def test_each_turns_political_points_are_split_into_what_made_them(capsys, monkeypatch):
     """benchmarks/solitaire_turns.py: PP at B9 = the turn (VS-B0.1) + Trail strikes, raising and
     napalm spent (VS-B2.4-B4.2) + the PP of losses (VS-B4.6) + the regions (VS-B9.1), every turn
