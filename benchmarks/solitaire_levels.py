@@ -41,8 +41,11 @@ def pooled(
     sources = [(path, "") for path in paths]
     sources += [(path, f"@{label}") for label, more in (variants or {}).items() for path in more]
     for path, suffix in sources:
-        report = json.loads(Path(path).read_text())
-        if report.get("game") != "solitaire":
+        try:
+            report = json.loads(Path(path).read_text())
+        except (OSError, ValueError) as error:  # a missing file, a run still writing its report
+            raise SystemExit(f"{path}: cannot read an arena report ({error})") from None
+        if not isinstance(report, dict) or report.get("game") != "solitaire":
             raise SystemExit(f"{path}: not a Vietnam Solitaire arena report")
         for game in report["games_detail"]:
             seen = turns.setdefault(game["agent"] + suffix, {})

@@ -151,6 +151,9 @@ def test_a_variants_reports_are_compared_with_the_same_agent_seed_by_seed(
     with pytest.raises(SystemExit):
         main()
     assert "name at least one report" in capsys.readouterr().err
+    (tmp_path / "running.json").write_text("")  # an arena run that has not finished yet
+    with pytest.raises(SystemExit, match=r"running\.json: cannot read an arena report"):
+        pooled([str(tmp_path / "running.json")])
 
 
 def test_each_turns_political_points_are_split_into_what_made_them(capsys, monkeypatch):
