@@ -48,10 +48,10 @@ def pooled(
         if not isinstance(report, dict) or report.get("game") != "solitaire":
             raise SystemExit(f"{path}: not a Vietnam Solitaire arena report")
         for game in report["games_detail"]:
-            seen = turns.setdefault(game["agent"] + suffix, {})
-            old = seen.setdefault(game["seed"], game["turn"])
+            name = game["agent"] + suffix
+            old = turns.setdefault(name, {}).setdefault(game["seed"], game["turn"])
             if old != game["turn"]:
-                clashes.append(f"{game['agent']} seed {game['seed']}: {old} and {game['turn']}")
+                clashes.append(f"{name} seed {game['seed']}: {old} and {game['turn']}")
     for name in [name for name in turns if "@" in name]:
         plain = turns.get(name.split("@")[0], {})
         if all(plain.get(seed) == turn for seed, turn in turns[name].items()):
