@@ -184,6 +184,42 @@ def test_each_turns_political_points_are_split_into_what_made_them(capsys, monke
     assert "| 1 | 12 | " in out  # every war is going on turn 1
 
 
+def test_first_turns_benchmark_holds_every_pp_on_the_held_turns_only(capsys, monkeypatch):
+    """benchmarks/solitaire_first_turns.py: a war played as the rule-based player plays it ends
+    where the arena's does; a war holding turn 1's PP strikes no Trail area (VS-B2), raises or
+    moves no unit (VS-B3) and napalms nothing (VS-B4.2) on turn 1, and spends from turn 2 on."""
+    from benchmarks import solitaire_first_turns as bench
+
+    report = run_arena("solitaire", ["rules", "random"], 6, 300, None, {})
+    ends = {g["seed"]: g["turn"] for g in report["games_detail"] if g["agent"] == "rules"}
+    assert {seed: bench.end_turn(seed, 0) for seed in ends} == ends
+
+    taken: list[tuple[int, tuple]] = []
+    apply = bench.GAME.apply
+
+    def recording(state, action):
+        taken.append((state.turn, action))
+        return apply(state, action)
+
+    monkeypatch.setattr(bench.GAME, "apply", recording)
+    spending = {"b52", "gb", "place", "move", "free_grunt", "deploy", "napalm"}
+    for seed in ends:
+        taken.clear()
+        bench.end_turn(seed, 1)
+        assert not [a for turn, a in taken if turn == 1 and a[0] in spending], seed
+    assert [a for turn, a in taken if turn > 1 and a[0] in spending]  # the last war spends later
+    monkeypatch.undo()
+
+    monkeypatch.setattr(
+        "sys.argv", ["solitaire_first_turns.py", "--games", "6", "--seed", "300", "--turns", "1"]
+    )
+    bench.main()
+    out = capsys.readouterr().out
+    mean = sum(ends.values()) / 6
+    assert "| no turn (as played) | " in out and f" | {mean:.2f} |  |" in out
+    assert "| turn 1 | " in out
+
+
 def run_matches_for(agent: str, games: int, seed: int) -> list[dict]:
     from ai.arena import Match, play_match
 
