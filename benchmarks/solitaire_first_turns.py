@@ -46,6 +46,8 @@ def main() -> None:
     parser.add_argument("--seed", type=int, default=100000)
     parser.add_argument("--turns", type=int, default=2, help="hold the PP on up to this many turns")
     args = parser.parse_args()
+    if args.games < 2 or args.turns < 0:
+        parser.error("--games needs 2 or more (for the interval), --turns 0 or more")
     seeds = range(args.seed, args.seed + args.games)
     played = [end_turn(seed, 0) for seed in seeds]
     print(f"The rule-based player, {args.games} wars from seed {args.seed}:\n")
