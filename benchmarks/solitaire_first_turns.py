@@ -21,10 +21,8 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from ai.solitaire import DONE, choose_action
+from benchmarks.solitaire_turns import SPENDING  # the steps where the player spends PP
 from core.solitaire import GAME
-from core.solitaire.state import BUILD, NAPALM, REGROUP, TRAIL_ATTACK
-
-SPENDING = (TRAIL_ATTACK, BUILD, REGROUP, NAPALM)
 
 
 def end_turn(seed: int, held: int) -> int:
@@ -58,7 +56,7 @@ def main() -> None:
         diffs = [a - b for a, b in zip(ends, played, strict=True)]
         half = 1.96 * statistics.stdev(diffs) / len(diffs) ** 0.5 if held else 0.0
         paired = f"{statistics.mean(diffs):+.2f} (±{half:.2f})" if held else ""
-        label = "no turn (as played)" if held == 0 else f"turns 1-{held}" if held > 1 else "turn 1"
+        label = {0: "no turn (as played)", 1: "turn 1"}.get(held, f"turns 1-{held}")
         first = sum(1 for t in ends if t == 1) / len(ends)
         second = sum(1 for t in ends if t <= 2) / len(ends)
         print(f"| {label} | {first:.1%} | {second:.1%} | {statistics.mean(ends):.2f} | {paired} |")
