@@ -16,6 +16,7 @@ Decisions read only the view (the table is public in this game; only the dice se
 
 from __future__ import annotations
 
+import math
 from functools import partial
 
 from ai.base import per_state
@@ -391,15 +392,6 @@ def candidates(game, state, legal, attacks: bool = False) -> list:
     return [first, *narrowed]
 
 
-# Hard's 3,000 worlds measure a challenger's edge well enough to take the best one as it is:
-# the guard that keeps normal's lucky moves out cost hard about 0.4 turns of value a war
-# (benchmarks/solitaire_choices.py, docs/ai.md). And hard compares attacks too (`candidates`):
-# at normal's 800 worlds they won more wars and lost more early for a lower mean; at hard's
-# 3,000 fewer early losses (39 against 47 over seeds 1-200), the mean +0.16 turns, within the
-# noise (docs/ai.md, "Attacks as hard's candidates").
-LEVEL_HOOKS = {"hard": {"guard": 0.0, "candidates": partial(candidates, attacks=True)}}
-
-
 def value_features(s) -> tuple[float, ...]:
     counts = region_counts(s)
     totals = [sum(s.units[p][k] for p in range(20)) for k in range(5)]
@@ -433,16 +425,43 @@ VALUE_WEIGHTS = (  # turns left, per unit of each feature
 )
 
 
-def expected_turns_left(s) -> float:
-    return max(0.0, sum(w * x for w, x in zip(VALUE_WEIGHTS, value_features(s), strict=True)))
+# Hard's floor: late in a war the weighted sum falls below zero (at turn 9 in four rule-based
+# wars in ten, turn 11 in eight), and a floor of max(0, x) scores all those leaves alike, so the
+# search stops seeing what holds a region or kills a unit for next turn's B9. A softplus of this
+# width (in turns) keeps that slope and fits rule-based wars a little better (docs/ai.md, "The
+# value's floor").
+FLOOR_SOFTNESS = 0.5
 
 
-def evaluate(game, state):
+def expected_turns_left(s, softness: float = 0.0) -> float:
+    """The turns a war at `s` can still expect; never below zero, and with `softness` > 0 a
+    softplus of that width instead of max(0, x)."""
+    raw = sum(w * x for w, x in zip(VALUE_WEIGHTS, value_features(s), strict=True))
+    if softness <= 0.0 or raw > 30 * softness:
+        return max(0.0, raw)
+    return softness * math.log1p(math.exp(raw / softness))
+
+
+def evaluate(game, state, softness: float = 0.0):
     """A search leaf's value on the outcome's scale: the turn the war is expected to end."""
     outcome = game.outcome(state)
     if outcome is not None:
         return outcome.returns
-    return (min(1.0, (state.turn - 1 + expected_turns_left(state)) / SCORE_SPAN),)
+    return (min(1.0, (state.turn - 1 + expected_turns_left(state, softness)) / SCORE_SPAN),)
 
+
+# Hard's 3,000 worlds measure a challenger's edge well enough to take the best one as it is:
+# the guard that keeps normal's lucky moves out cost hard about 0.4 turns of value a war
+# (benchmarks/solitaire_choices.py, docs/ai.md). And hard compares attacks too (`candidates`):
+# at normal's 800 worlds they won more wars and lost more early for a lower mean; at hard's
+# 3,000 fewer early losses (39 against 47 over seeds 1-200), the mean +0.16 turns, within the
+# noise (docs/ai.md, "Attacks as hard's candidates"). And hard's value has a soft floor.
+LEVEL_HOOKS = {
+    "hard": {
+        "guard": 0.0,
+        "candidates": partial(candidates, attacks=True),
+        "evaluate": partial(evaluate, softness=FLOOR_SOFTNESS),
+    }
+}
 
 __all__ = ["RulesAgent", "candidates", "evaluate", "expected_turns_left", "rollout_policy"]

@@ -6,6 +6,8 @@ import random
 import statistics
 from dataclasses import replace
 
+import pytest
+
 from ai.base import Budget, RandomAgent
 from ai.play import play_game
 from ai.solitaire import RulesAgent, choose_action
@@ -113,3 +115,28 @@ def test_the_search_scores_each_change_a_move_makes_the_way_it_changes_the_war()
         assert more("hue_5", unit) > value, unit
     assert more("highlands_6", "arvn") > value  # contests the enemy's region
     assert more("hue_6", "vc") < value  # contests yours
+
+
+def test_hard_still_sees_a_late_war_s_units_where_the_plain_value_sees_nothing():
+    """Late in a war the weighted sum falls below zero and `max(0, x)` scores every such leaf
+    alike: one more NVA or AirCav (VS-B4.4, VS-B7) changes nothing. Hard's soft floor keeps the
+    slope, stays above zero (a war that survives the turn's B9, VS-B9.2, always scores above one
+    that ends there), and agrees with the plain value where the sum is well above zero."""
+    from ai import mcts
+    from ai.solitaire import FLOOR_SOFTNESS, expected_turns_left
+
+    units = dict(hue_34={"arvn": 1}, highlands_12={"vc": 3}, saigon_5={"nva": 2}, cuchi_6={"vc": 2})
+    late = position(TRAIL_ATTACK, board(**units), trail=(2, 2, 1, 1, 1, 0), turn=12, pp=12)
+    worse = replace(late, units=board(**units, mekong_12={"nva": 1}))
+    better = replace(late, units=board(**{**units, "hue_34": {"arvn": 1, "aircav": 1}}))
+    assert (
+        expected_turns_left(worse) == expected_turns_left(late) == expected_turns_left(better) == 0
+    )
+    soft = [expected_turns_left(s, FLOOR_SOFTNESS) for s in (worse, late, better)]
+    assert 0 < soft[0] < soft[1] < soft[2]
+
+    hard, normal = mcts.hooks_for(GAME, "hard"), mcts.hooks_for(GAME, "normal")
+    assert hard.evaluate(GAME, worse) < hard.evaluate(GAME, better)
+    assert normal.evaluate(GAME, worse) == normal.evaluate(GAME, better)
+    early = position(TRAIL_ATTACK, board(hue_34={"arvn": 2, "grunt": 1}), turn=2, pp=2)
+    assert hard.evaluate(GAME, early) == pytest.approx(normal.evaluate(GAME, early), abs=1e-6)
