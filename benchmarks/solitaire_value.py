@@ -7,7 +7,9 @@ Plays games with an agent (the rule-based player by default; `mcts:normal` fits 
 search's own wars, ~12 s a war on one core), records `ai.solitaire.value_features` at the start
 of every turn and the turns the war then lasted, and fits them by least squares, with a ridge
 that pulls each weight towards the one in use. Prints the fitted weights, the fit's R^2, and
-the R^2 of the weights in use on the same data. The weights in use are not this fit's (it
+the R^2 of the weights in use on the same data, and, turn by turn, how often the weights in use
+fall below zero and the mean error of the two floors the search puts under them (max(0, x) and
+hard's softplus, `FLOOR_SOFTNESS`). The weights in use are not this fit's (it
 credits each feature with whatever goes with it): they are measured change by change by
 `benchmarks/solitaire_slopes.py`, which uses this script's samples for the constant and the turn.
 """
@@ -15,6 +17,7 @@ credits each feature with whatever goes with it): they are measured change by ch
 from __future__ import annotations
 
 import argparse
+import math
 import statistics
 import sys
 from multiprocessing import Pool
@@ -25,7 +28,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 from ai import agent as make_agent
 from ai.base import Budget
 from ai.play import play_steps
-from ai.solitaire import VALUE_WEIGHTS, value_features
+from ai.solitaire import FLOOR_SOFTNESS, VALUE_WEIGHTS, value_features
 from core.engine import parse_option_assignments
 from core.solitaire import GAME
 
@@ -90,6 +93,24 @@ def r2(weights, xs, ys) -> float:
     return 1 - statistics.pvariance(residuals) / statistics.pvariance(ys)
 
 
+def floors(xs, ys) -> None:
+    """By turn: the share of turn starts where the weights in use sum below zero, and the mean
+    error (value - turns left) under max(0, x) and under hard's softplus floor."""
+    k = FLOOR_SOFTNESS
+    rows = {}
+    for x, y in zip(xs, ys, strict=True):
+        raw = sum(w * v for w, v in zip(VALUE_WEIGHTS, x, strict=True))
+        soft = raw if raw > 30 * k else k * math.log1p(math.exp(raw / k))
+        rows.setdefault(min(int(x[1]), 11), []).append((raw < 0, max(0.0, raw) - y, soft - y))
+    print("turn  below 0  error max(0, x)  error softplus")
+    for turn, r in sorted(rows.items()):
+        below, clip, soft = (statistics.fmean(c) for c in zip(*r, strict=True))
+        print(f"{turn:>3}{'+' if turn == 11 else ' '}  {below:6.0%}  {clip:+14.2f}  {soft:+14.2f}")
+    for name, i in (("max(0, x)", 1), ("softplus", 2)):
+        sq = statistics.fmean(e[i] ** 2 for r in rows.values() for e in r)
+        print(f"mean squared error, {name}: {sq:.3f}")
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     parser.add_argument("--games", type=int, default=2000)
@@ -105,6 +126,7 @@ def main() -> None:
         f"fitted R^2 {r2(weights, xs, ys):.3f}; weights in use R^2 {r2(VALUE_WEIGHTS, xs, ys):.3f}"
     )
     print("VALUE_WEIGHTS = (" + ", ".join(f"{w:.3f}" for w in weights) + ")")
+    floors(xs, ys)
 
 
 if __name__ == "__main__":
