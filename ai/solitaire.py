@@ -433,13 +433,18 @@ VALUE_WEIGHTS = (  # turns left, per unit of each feature
 FLOOR_SOFTNESS = 0.5
 
 
-def expected_turns_left(s, softness: float = 0.0) -> float:
-    """The turns a war at `s` can still expect; never below zero, and with `softness` > 0 a
-    softplus of that width instead of max(0, x)."""
-    raw = sum(w * x for w, x in zip(VALUE_WEIGHTS, value_features(s), strict=True))
+def floored(raw: float, softness: float = 0.0) -> float:
+    """`raw` kept above zero: max(0, raw), or with `softness` > 0 a softplus of that width."""
     if softness <= 0.0 or raw > 30 * softness:
         return max(0.0, raw)
     return softness * math.log1p(math.exp(raw / softness))
+
+
+def expected_turns_left(s, softness: float = 0.0) -> float:
+    """The turns a war at `s` can still expect, never below zero (see `floored`)."""
+    return floored(
+        sum(w * x for w, x in zip(VALUE_WEIGHTS, value_features(s), strict=True)), softness
+    )
 
 
 def evaluate(game, state, softness: float = 0.0):

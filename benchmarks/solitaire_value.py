@@ -17,7 +17,6 @@ credits each feature with whatever goes with it): they are measured change by ch
 from __future__ import annotations
 
 import argparse
-import math
 import statistics
 import sys
 from multiprocessing import Pool
@@ -28,7 +27,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 from ai import agent as make_agent
 from ai.base import Budget
 from ai.play import play_steps
-from ai.solitaire import FLOOR_SOFTNESS, VALUE_WEIGHTS, value_features
+from ai.solitaire import FLOOR_SOFTNESS, VALUE_WEIGHTS, floored, value_features
 from core.engine import parse_option_assignments
 from core.solitaire import GAME
 
@@ -96,12 +95,11 @@ def r2(weights, xs, ys) -> float:
 def floors(xs, ys) -> None:
     """By turn: the share of turn starts where the weights in use sum below zero, and the mean
     error (value - turns left) under max(0, x) and under hard's softplus floor."""
-    k = FLOOR_SOFTNESS
     rows = {}
     for x, y in zip(xs, ys, strict=True):
         raw = sum(w * v for w, v in zip(VALUE_WEIGHTS, x, strict=True))
-        soft = raw if raw > 30 * k else k * math.log1p(math.exp(raw / k))
-        rows.setdefault(min(int(x[1]), 11), []).append((raw < 0, max(0.0, raw) - y, soft - y))
+        errors = (floored(raw) - y, floored(raw, FLOOR_SOFTNESS) - y)
+        rows.setdefault(min(int(x[1]), 11), []).append((raw < 0, *errors))
     print("turn  below 0  error max(0, x)  error softplus")
     for turn, r in sorted(rows.items()):
         below, clip, soft = (statistics.fmean(c) for c in zip(*r, strict=True))
