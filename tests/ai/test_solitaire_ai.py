@@ -8,9 +8,10 @@ from dataclasses import replace
 
 import pytest
 
+from ai import mcts
 from ai.base import Budget, RandomAgent
 from ai.play import play_game
-from ai.solitaire import RulesAgent, choose_action
+from ai.solitaire import FLOOR_SOFTNESS, RulesAgent, choose_action, expected_turns_left
 from core.solitaire import GAME
 from core.solitaire.state import BUILD, NAPALM, REDEPLOY, RETREAT, TRAIL_ATTACK
 from tests.solitaire.helpers import at, board, position
@@ -97,7 +98,6 @@ def test_the_search_scores_each_change_a_move_makes_the_way_it_changes_the_war()
     arrives by VS-B5.2, every enemy unit rolls in VS-B4.4 and VS-B7), each unit of yours is worth
     turns, an ARVN that contests a region the enemy holds alone is worth more than nothing, and a
     VC that contests a region you hold alone costs turns (VS-B9.1's -1 lost)."""
-    from ai.solitaire import expected_turns_left
 
     units = dict(hue_34={"arvn": 1, "grunt": 1}, highlands_12={"vc": 2}, saigon_5={"nva": 1})
     s = position(TRAIL_ATTACK, board(**units), trail=(1, 1, 0, 0, 0, 0), turn=4, pp=4)
@@ -122,8 +122,6 @@ def test_hard_still_sees_a_late_war_s_units_where_the_plain_value_sees_nothing()
     alike: one more NVA or AirCav (VS-B4.4, VS-B7) changes nothing. Hard's soft floor keeps the
     slope, stays above zero (a war that survives the turn's B9, VS-B9.2, always scores above one
     that ends there), and agrees with the plain value where the sum is well above zero."""
-    from ai import mcts
-    from ai.solitaire import FLOOR_SOFTNESS, expected_turns_left
 
     units = dict(hue_34={"arvn": 1}, highlands_12={"vc": 3}, saigon_5={"nva": 2}, cuchi_6={"vc": 2})
     late = position(TRAIL_ATTACK, board(**units), trail=(2, 2, 1, 1, 1, 0), turn=12, pp=12)
