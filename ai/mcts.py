@@ -61,7 +61,9 @@ class GameHooks:
     rollout_policy: object
     evaluate: object
     rollout_depth: int = 40  # actions, at most
-    rollout_turns: int | None = None  # stop the rollout this many turns after the root's turn
+    # stop the rollout this many turns after the root's turn; or a function of the root's turn
+    # giving that, None to play to the game's end (`rollout_horizon`)
+    rollout_turns: object = None
     exploration: float = EXPLORATION
     levels: dict | None = None  # iterations per level, where the game's turns need their own
     plans: dict | None = None  # name -> policy: macro-actions for games with long turns
@@ -79,6 +81,14 @@ _hooks: dict[tuple[str, str | None], GameHooks] = {}
 def random_rollout(game, state, rng):
     legal = game.legal_actions(state)
     return legal[rng.randrange(len(legal))]
+
+
+def rollout_horizon(hooks: GameHooks, game, state) -> int | None:
+    """The turn at which a rollout from `state` stops and is scored; None: the game's end."""
+    turns = hooks.rollout_turns
+    if callable(turns):
+        turns = turns(game.turn(state))
+    return game.turn(state) + turns if turns else None
 
 
 def hooks_for(game, level: str | None = None) -> GameHooks:
@@ -370,7 +380,7 @@ class MCTSAgent:
                     stopped = True
                     break
                 world = game.determinize(view, rng)
-                horizon = game.turn(world) + hooks.rollout_turns if hooks.rollout_turns else None
+                horizon = rollout_horizon(hooks, game, world)
                 values = []
                 for i in alive:
                     state = steps.apply(world, moves[i])
@@ -428,7 +438,7 @@ class MCTSAgent:
         at_root = True
         plans = hooks.plans
         commitments: dict = {}  # plan scope -> the plan chosen for it on this path
-        horizon = game.turn(state) + hooks.rollout_turns if hooks.rollout_turns else None
+        horizon = rollout_horizon(hooks, game, state)
         while True:
             mover = game.to_move(state)
             if mover is None:
