@@ -354,7 +354,7 @@ def rollout_policy(game, state, rng):
 # feature with whatever goes with it, e.g. enemy units with the wars that kept going.
 
 ROLLOUT_TURNS = 1
-ROLLOUT_DEPTH = 200  # actions: a cap far above one turn
+ROLLOUT_DEPTH = 400  # actions: a cap far above the rest of a war (a rule-based turn: 17 at most)
 LEVEL_ITERATIONS = {"easy": 200, "normal": 800, "hard": 3000}
 
 CANDIDATE_LIMIT = 24  # a step with more legal moves than this is narrowed (see `candidates`)
@@ -455,6 +455,19 @@ def evaluate(game, state, softness: float = 0.0):
     return (min(1.0, (state.turn - 1 + expected_turns_left(state, softness)) / SCORE_SPAN),)
 
 
+# Hard's late rollouts: from turn 11 the value's sum is below zero in most rule-based wars (86%),
+# so even the soft floor says little more than whether the war lasts this turn. There hard plays
+# each rollout on to the war's end with the rule-based player instead: a real (noisy) outcome in
+# place of a floored guess, and cheap, since such a war has few turns left (docs/ai.md, "Late
+# rollouts").
+LATE_ROLLOUT_TURN = 11
+
+
+def late_rollout_turns(turn: int) -> int | None:
+    """Hard's horizon: the turn's end before `LATE_ROLLOUT_TURN`, the war's end from it on."""
+    return 1 if turn < LATE_ROLLOUT_TURN else None
+
+
 # Hard's 3,000 worlds measure a challenger's edge well enough to take the best one as it is:
 # the guard that keeps normal's lucky moves out cost hard about 0.4 turns of value a war
 # (benchmarks/solitaire_choices.py, docs/ai.md). And hard compares attacks too (`candidates`):
@@ -466,6 +479,7 @@ LEVEL_HOOKS = {
         "guard": 0.0,
         "candidates": partial(candidates, attacks=True),
         "evaluate": partial(evaluate, softness=FLOOR_SOFTNESS),
+        "rollout_turns": late_rollout_turns,
     }
 }
 

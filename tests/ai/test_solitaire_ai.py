@@ -11,7 +11,14 @@ import pytest
 from ai import mcts
 from ai.base import Budget, RandomAgent
 from ai.play import play_game
-from ai.solitaire import FLOOR_SOFTNESS, RulesAgent, choose_action, expected_turns_left
+from ai.solitaire import (
+    FLOOR_SOFTNESS,
+    LATE_ROLLOUT_TURN,
+    RulesAgent,
+    choose_action,
+    expected_turns_left,
+    rollout_policy,
+)
 from core.solitaire import GAME
 from core.solitaire.state import BUILD, NAPALM, REDEPLOY, RETREAT, TRAIL_ATTACK
 from tests.solitaire.helpers import at, board, position
@@ -115,6 +122,29 @@ def test_the_search_scores_each_change_a_move_makes_the_way_it_changes_the_war()
         assert more("hue_5", unit) > value, unit
     assert more("highlands_6", "arvn") > value  # contests the enemy's region
     assert more("hue_6", "vc") < value  # contests yours
+
+
+def test_hard_plays_a_late_war_out_to_its_end():
+    """From turn 11 hard's rollouts do not stop at the turn's end to be scored by the value (by
+    then floored in most wars): they play the war on, by the rule-based player, until B9 ends it
+    (VS-B9.2), and score the turn it ended on (VS-C.1). Before turn 11, and at the other levels,
+    a rollout stops at the next turn."""
+    hard, normal = mcts.hooks_for(GAME, "hard"), mcts.hooks_for(GAME, "normal")
+    units = board(hue_34={"arvn": 2}, highlands_5={"grunt": 1}, cuchi_12={"vc": 2})
+    late = position(TRAIL_ATTACK, units, faces=None, trail=(1, 1, 0, 1, 0, 0), turn=12, pp=12)
+    earlier = replace(late, turn=LATE_ROLLOUT_TURN - 1, pp=LATE_ROLLOUT_TURN - 1)
+    assert mcts.rollout_horizon(hard, GAME, late) is None
+    assert mcts.rollout_horizon(hard, GAME, earlier) == LATE_ROLLOUT_TURN
+    assert mcts.rollout_horizon(normal, GAME, late) == 13
+
+    value = mcts.MCTSAgent(level="hard")._rollout(
+        mcts.Steps(GAME, hard), late, random.Random(0), {}, None
+    )[0]
+    war = late
+    while GAME.to_move(war) is not None:
+        war = GAME.apply(war, rollout_policy(GAME, war, None))
+    assert war.end_turn >= 12
+    assert value == GAME.outcome(war).returns[0] == pytest.approx((war.end_turn - 1) / 19)
 
 
 def test_hard_still_sees_a_late_war_s_units_where_the_plain_value_sees_nothing():
