@@ -25,6 +25,7 @@ docs/ai.md.
 from __future__ import annotations
 
 import math
+from collections.abc import Callable
 from dataclasses import dataclass, replace
 from importlib import import_module
 
@@ -63,7 +64,7 @@ class GameHooks:
     rollout_depth: int = 40  # actions, at most
     # stop the rollout this many turns after the root's turn; or a function of the root's turn
     # giving that, None to play to the game's end (`rollout_horizon`)
-    rollout_turns: object = None
+    rollout_turns: int | Callable[[int], int | None] | None = None
     exploration: float = EXPLORATION
     levels: dict | None = None  # iterations per level, where the game's turns need their own
     plans: dict | None = None  # name -> policy: macro-actions for games with long turns
