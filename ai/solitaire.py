@@ -149,12 +149,13 @@ def threat(s, region: int) -> float:
     return enemy + feeding - 0.5 * player
 
 
-def choose_action(s, legal, rng):
-    """The rule-based decision in state (or view state) `s`."""
+def choose_action(s, legal, rng, handlers=None):
+    """The rule-based decision in state (or view state) `s` (`handlers`: `HANDLERS` by default,
+    or `LEAN_HANDLERS`)."""
     step = s.step
     if len(legal) == 1:
         return legal[0]
-    handler = HANDLERS.get(step)
+    handler = (handlers or HANDLERS).get(step)
     action = handler(s, legal) if handler else None
     if action is None or action not in legal:
         return DONE if DONE in legal else legal[0]
@@ -187,12 +188,9 @@ def trail_step(s, legal):
     return DONE
 
 
-def build_step(s, legal):
-    room = spend_room(s)
-    counts = region_counts(s)
-    places = {a for a in legal if a[0] == "place"}
-    # 1. every region needs a unit of ours: an ARVN (1 PP) in a region the enemy holds alone
-    #    saves the 2 PP of B9 (net -1); in an empty region it earns the -1 (net 0)
+def region_step(s, places, room, counts):
+    """Build step 1: every region needs a unit of ours. An ARVN (1 PP) in a region the enemy
+    holds alone saves the 2 PP of B9 (net -1); in an empty region it earns the -1 (net 0)."""
     for r in sorted(range(5), key=lambda r: -threat(s, r)):
         enemy, player = counts[r]
         net = 1 - (2 if enemy else 1)
@@ -200,6 +198,23 @@ def build_step(s, legal):
             p = safest_place(s, r)
             if p is not None and ("place", "arvn", p) in places:
                 return ("place", "arvn", p)
+    return None
+
+
+def lean_build_step(s, legal):
+    """Hard's rollouts raise no strike units: a region short of a unit gets an ARVN, no more."""
+    places = {a for a in legal if a[0] == "place"}
+    return region_step(s, places, spend_room(s), region_counts(s)) or DONE
+
+
+def build_step(s, legal):
+    room = spend_room(s)
+    counts = region_counts(s)
+    places = {a for a in legal if a[0] == "place"}
+    # 1. every region needs a unit of ours
+    action = region_step(s, places, room, counts)
+    if action:
+        return action
     historical = s.rules.opt_historical
     # 2. strike units early, while PP are cheap, in the most threatened region
     hot = max(range(5), key=lambda r: threat(s, r))
@@ -329,6 +344,7 @@ HANDLERS = {
     SETUP_D2: setup_step,
     ADJUST_D3: adjust_step,
 }
+LEAN_HANDLERS = {**HANDLERS, BUILD: lean_build_step}
 
 
 class RulesAgent:
@@ -340,6 +356,11 @@ class RulesAgent:
 
 def rollout_policy(game, state, rng):
     return choose_action(state, game.legal_actions(state), rng)
+
+
+def lean_rollout_policy(game, state, rng):
+    """The rule-based player raising no Grunts or AirCav (`lean_build_step`): hard's rollouts."""
+    return choose_action(state, game.legal_actions(state), rng, LEAN_HANDLERS)
 
 
 # --- what the search (ai/mcts.py) needs -------------------------------------------------------
@@ -360,14 +381,15 @@ LEVEL_ITERATIONS = {"easy": 200, "normal": 800, "hard": 3000}
 CANDIDATE_LIMIT = 24  # a step with more legal moves than this is narrowed (see `candidates`)
 
 
-def candidates(game, state, legal, attacks: bool = False) -> list:
+def candidates(game, state, legal, attacks: bool = False, lean: bool = False) -> list:
     """The moves the search compares, the rule-based move first. A step with few moves offers
     them all; raising and moving units (up to ~300 moves) is narrowed to the rule-based move,
     `done`, and each unit raised, moved or redeployed to the safest area of each region (the
     area the enemy reaches last: a unit's value is its region, VS-B9.1, and its survival).
     With `attacks` (hard), also each Grunt or AirCav raised on, or moved onto, an enemy stack
-    of one or two (VS-B3.1, B3.4-B3.5): it fights there at B4 (VS-B4.3)."""
-    first = choose_action(state, legal, None)
+    of one or two (VS-B3.1, B3.4-B3.5): it fights there at B4 (VS-B4.3). With `lean` (hard),
+    the rule-based move is its rollouts' (`lean_rollout_policy`)."""
+    first = choose_action(state, legal, None, LEAN_HANDLERS if lean else None)
     if len(legal) <= CANDIDATE_LIMIT:
         return [first, *legal]
     safest = {safest_place(state, r) for r in range(5)} - {None}
@@ -477,7 +499,8 @@ def late_rollout_turns(turn: int) -> int | None:
 LEVEL_HOOKS = {
     "hard": {
         "guard": 0.0,
-        "candidates": partial(candidates, attacks=True),
+        "candidates": partial(candidates, attacks=True, lean=True),
+        "rollout_policy": lean_rollout_policy,
         "evaluate": partial(evaluate, softness=FLOOR_SOFTNESS),
         "rollout_turns": late_rollout_turns,
     }

@@ -211,3 +211,4 @@ def test_hard_also_compares_attacks_on_small_enemy_stacks():
     assert not attacks & set(normal)
     assert not any(a[-1] == at("saigon", "3-4") for a in hard if a[0] in ("place", "move"))
     assert set(hard) - attacks == set(normal)
+    assert hard[0] == mcts.hooks_for(game, "hard").rollout_policy(game, s, None)

@@ -17,6 +17,7 @@ from ai.solitaire import (
     RulesAgent,
     choose_action,
     expected_turns_left,
+    lean_rollout_policy,
     rollout_policy,
 )
 from core.solitaire import GAME
@@ -142,9 +143,40 @@ def test_hard_plays_a_late_war_out_to_its_end():
     )[0]
     war = late
     while GAME.to_move(war) is not None:
-        war = GAME.apply(war, rollout_policy(GAME, war, None))
+        war = GAME.apply(war, hard.rollout_policy(GAME, war, None))
     assert war.end_turn >= 12
     assert value == GAME.outcome(war).returns[0] == pytest.approx((war.end_turn - 1) / 19)
+
+
+def test_hard_s_rollouts_raise_no_strike_units():
+    """Hard's rollouts play the rule-based player without its strike units: at the build step
+    (VS-B3.1) it still puts an ARVN in a region that has no unit of yours (VS-B9.1 scores every
+    region), but raises no Grunt or AirCav (VS-B3.4-B3.5) and moves no AirCav; the rest of its
+    play is the rule-based player's. The other levels' rollouts are the rule-based player."""
+    units = board(
+        hue_34={"arvn": 1},
+        highlands_34={"arvn": 1, "vc": 1},
+        cuchi_34={"arvn": 1},
+        saigon_34={"arvn": 1},
+        mekong_34={"arvn": 1},
+        cuchi_12={"vc": 2},
+    )
+    s = position(BUILD, units, pp=2, turn=2)  # every region holds an ARVN
+    assert decide(s)[:2] in (("place", "grunt"), ("place", "aircav"))
+    assert lean_rollout_policy(GAME, s, None) == ("done",)
+
+    # Highlands, Saigon and the Mekong hold no unit of yours
+    short = position(BUILD, board(hue_34={"arvn": 1}, cuchi_12={"vc": 2}), pp=2, turn=2)
+    assert lean_rollout_policy(GAME, short, None) == decide(short)
+    assert decide(short)[:2] == ("place", "arvn")
+
+    assert mcts.hooks_for(GAME, "hard").rollout_policy is lean_rollout_policy
+    for level in ("easy", "normal"):
+        assert mcts.hooks_for(GAME, level).rollout_policy is rollout_policy
+    retreat = position(
+        RETREAT, board(hue_34={"nva": 3, "arvn": 1}), pp=4, combat_place=at("hue", "3-4")
+    )
+    assert lean_rollout_policy(GAME, retreat, None) == decide(retreat)
 
 
 def test_hard_still_sees_a_late_war_s_units_where_the_plain_value_sees_nothing():
