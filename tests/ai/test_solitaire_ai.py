@@ -165,7 +165,7 @@ def test_hard_s_rollouts_raise_no_strike_units():
     assert decide(s)[:2] in (("place", "grunt"), ("place", "aircav"))
     assert lean_rollout_policy(GAME, s, None) == ("done",)
 
-    # Highlands, Saigon and the Mekong hold no unit of yours
+    # only Hue holds a unit of yours
     short = position(BUILD, board(hue_34={"arvn": 1}, cuchi_12={"vc": 2}), pp=2, turn=2)
     assert lean_rollout_policy(GAME, short, None) == decide(short)
     assert decide(short)[:2] == ("place", "arvn")
