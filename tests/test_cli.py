@@ -233,6 +233,7 @@ def test_the_app_exit_status_is_the_commands(duel, capsys, monkeypatch):
         self._return_code = 1
 
     monkeypatch.setattr(tui.app.ObjectiveApp, "run", crashed)
+    monkeypatch.setattr(cli, "has_terminal", lambda: True)
     assert cli.main(["new", "duel"]) == 1
 
 

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import contextlib
 import random
 from dataclasses import replace
 from pathlib import Path
@@ -81,6 +82,7 @@ class ObjectiveApp(App[None]):
         self._step_pause = step_pause
         self._too_small = None
         self._crash_line: str | None = None
+        self._ending_signal: int | None = None
 
     @property
     def ai_delay(self) -> float:
@@ -262,6 +264,32 @@ class ObjectiveApp(App[None]):
         in_game = any(isinstance(s, GameScreen) for s in self.screen_stack)
         note = "\nYour game is autosaved: Continue picks it up." if in_game else ""
         self.push_screen(ConfirmScreen(f"Quit Objective?{note}", yes="Quit", no="Stay"), answer)
+
+    # --- a signal (SIGTERM, SIGHUP, SIGINT) -----------------------------------------------------
+
+    def end_by_signal(self, signum: int) -> bool:
+        """Ask the running app to end as a quit would, for a signal: the game in progress is
+        autosaved, the terminal restored, and the exit status is 128 + the signal's number.
+
+        Safe to call from a signal handler in the app's thread: it only schedules the work on
+        the app's loop. False when the app is not running (before it starts or once it ended).
+        """
+        loop = self._loop
+        if loop is None:
+            return False
+        with contextlib.suppress(RuntimeError):  # a closed loop: the app is already ending
+            loop.call_soon_threadsafe(self._end_by_signal, signum)
+        return True
+
+    def _end_by_signal(self, signum: int) -> None:
+        if self._ending_signal is not None:
+            return
+        self._ending_signal = signum
+        for screen in self.screen_stack:
+            if isinstance(screen, GameScreen):
+                screen.stop_thinking()
+                screen.autosave()
+        self.exit(return_code=128 + signum)
 
     # --- a crash ------------------------------------------------------------------------------
 

@@ -9,6 +9,7 @@ one line; a traceback never reaches the terminal.
 from __future__ import annotations
 
 import argparse
+import contextlib
 import json
 import os
 import sys
@@ -248,9 +249,76 @@ def store_for(args):
     return SaveStore(folder)
 
 
+class NeedsTerminal(Exception):
+    """The TUI was started without a terminal: one sentence on stderr, exit 2."""
+
+
+class Stopped(BaseException):
+    """A signal (SIGTERM, SIGHUP) ended a command: exit 128 + its number, like a shell."""
+
+    def __init__(self, signum: int) -> None:
+        super().__init__(signum)
+        self.signum = signum
+
+
+ENDING_SIGNALS = ("SIGTERM", "SIGHUP")  # those a supervisor, `timeout` or a closed terminal send
+
+
+@contextlib.contextmanager
+def signal_handlers(handler, names: Sequence[str] = ENDING_SIGNALS):
+    """`handler(signum, frame)` for these signals while the block runs, the previous ones
+    after. Only the main thread may set handlers: elsewhere (a test's thread) this does nothing."""
+    import signal
+    import threading
+
+    if threading.current_thread() is not threading.main_thread():
+        yield
+        return
+    numbers = [getattr(signal, name) for name in names if hasattr(signal, name)]
+    previous = {n: signal.signal(n, handler) for n in numbers}
+    try:
+        yield
+    finally:
+        for n, old in previous.items():
+            signal.signal(n, old)
+
+
+def _raise_stopped(signum, frame) -> NoReturn:
+    raise Stopped(signum)
+
+
+NO_TERMINAL = "Objective needs a terminal; use `objective simulate` or `objective serve`."
+
+
+def has_terminal() -> bool:
+    """Whether the TUI can run here: a terminal on stdin and stdout (and stderr, where Textual
+    draws), or a driver Textual was told to use instead (`objective serve` sets one for each
+    browser session, with pipes and no terminal)."""
+    if os.environ.get("TEXTUAL_DRIVER"):
+        return True
+    for stream in (sys.stdin, sys.stdout, sys.stderr):
+        try:
+            if stream is None or not stream.isatty():
+                return False
+        except (ValueError, OSError):  # closed
+            return False
+    return True
+
+
 def run_app(app) -> int:
-    """Run the TUI; a crash inside it has already been reported in one line (exit 1)."""
-    app.run()
+    """Run the TUI; a crash inside it has already been reported in one line (exit 1).
+
+    SIGTERM, SIGHUP and SIGINT end it as a quit would (the game autosaved, the terminal
+    restored), with exit status 128 + the signal's number (143, 129, 130)."""
+    if not has_terminal():
+        raise NeedsTerminal(NO_TERMINAL)
+
+    def on_signal(signum, frame) -> None:
+        if not app.end_by_signal(signum):  # not running yet (or any more): nothing to restore
+            raise Stopped(signum)
+
+    with signal_handlers(on_signal, (*ENDING_SIGNALS, "SIGINT")):
+        app.run()
     return app.return_code or 0
 
 
@@ -356,8 +424,6 @@ def cmd_load(args) -> int:
 
 def trace_output(target: str | None):
     """Where `--trace` writes: nowhere, stdout (`-`), or a file that appears only when complete."""
-    import contextlib
-
     if target is None:
         return contextlib.nullcontext(None)
     if target == "-":
@@ -602,9 +668,14 @@ def main(argv: Sequence[str] | None = None) -> int:
     parser = build_parser()
     try:
         args = parser.parse_args(argv)
-        return COMMANDS[args.command](args)
+        with signal_handlers(_raise_stopped):
+            return COMMANDS[args.command](args)
     except UsageError as err:
         return _fail(EXIT_USAGE, f"objective: error: {err}")
+    except NeedsTerminal as err:
+        return _fail(EXIT_USAGE, str(err))
+    except Stopped as stop:
+        return 128 + stop.signum
     except CommandError as err:
         return _fail(EXIT_FAILURE, f"objective: {err}")
     except KeyboardInterrupt:
