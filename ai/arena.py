@@ -15,8 +15,12 @@ Scores (for each agent, from 0 to 1):
 
 from __future__ import annotations
 
+import contextlib
 import math
+import os
+import signal
 import statistics
+import sys
 from collections import Counter
 from concurrent.futures import ProcessPoolExecutor
 from dataclasses import dataclass
@@ -152,6 +156,34 @@ class WarStats:
         }
 
 
+def _worker_started(parent: int) -> None:
+    """A worker process leaves Ctrl+C and SIGTERM to its parent, which ends the pool, and dies
+    with the parent even if that is killed outright (Linux: PR_SET_PDEATHSIG)."""
+    signal.signal(signal.SIGINT, signal.SIG_IGN)
+    for name in ("SIGTERM", "SIGHUP"):
+        if hasattr(signal, name):
+            signal.signal(getattr(signal, name), signal.SIG_DFL)
+    if sys.platform.startswith("linux"):
+        import ctypes
+
+        PR_SET_PDEATHSIG = 1
+        with contextlib.suppress(OSError, AttributeError):
+            ctypes.CDLL(None, use_errno=True).prctl(PR_SET_PDEATHSIG, signal.SIGKILL)
+    if os.getppid() != parent:  # the parent ended before the worker was ready
+        os._exit(1)
+
+
+def _end_workers(pool: ProcessPoolExecutor) -> None:
+    """Stop the pool's worker processes at once (each may be in the middle of a long game)."""
+    terminate = getattr(pool, "terminate_workers", None)  # Python 3.14+
+    if terminate is not None:
+        terminate()
+        return
+    for process in list((getattr(pool, "_processes", None) or {}).values()):
+        with contextlib.suppress(Exception):
+            process.terminate()
+
+
 def run_arena(
     game_id: str,
     agents: list[str],
@@ -192,9 +224,17 @@ def run_arena(
             progress(len(results), len(matches))
 
     if jobs > 1:
-        with ProcessPoolExecutor(max_workers=jobs) as pool:
+        pool = ProcessPoolExecutor(
+            max_workers=jobs, initializer=_worker_started, initargs=(os.getpid(),)
+        )
+        try:
             for result in pool.map(play_match, matches, chunksize=1):
                 ended(result)
+        except BaseException:  # Ctrl+C, a signal, an error: the workers stop now, not later
+            _end_workers(pool)
+            raise
+        finally:
+            pool.shutdown(wait=True, cancel_futures=True)
     else:
         for match in matches:
             ended(play_match(match))

@@ -1,5 +1,6 @@
 """The program as a process: without a terminal it says so and exits 2; SIGTERM and SIGHUP end a
-game in a terminal as a quit would (autosaved, the terminal restored)."""
+game in a terminal as a quit would (autosaved, the terminal restored); killing `objective arena`
+ends its worker processes too."""
 
 from __future__ import annotations
 
@@ -140,3 +141,58 @@ def test_a_signal_autosaves_and_restores_the_terminal(tmp_path, signum, status):
     (entry,) = SaveStore(tmp_path / "saves").entries()
     assert entry.record.game == "solitaire" and entry.record.seed == 3
     assert not (tmp_path / "crashes").exists()
+
+
+# --- the arena's workers -------------------------------------------------------------------------
+
+
+def children(pid: int) -> set[int]:
+    kids = set()
+    for task in Path(f"/proc/{pid}/task").iterdir():
+        kids |= {int(k) for k in (task / "children").read_text().split()}
+    return kids
+
+
+def running(pid: int) -> bool:
+    """Alive and not a zombie (an orphan's zombie may wait for a reaper that never comes)."""
+    try:
+        stat = Path(f"/proc/{pid}/stat").read_text()
+    except FileNotFoundError:
+        return False
+    return stat.rsplit(")", 1)[1].split()[0] not in ("Z", "X")
+
+
+@pytest.mark.skipif(not Path("/proc/self/task").exists(), reason="reads /proc")
+@pytest.mark.parametrize(
+    ("signum", "status"),
+    [(signal.SIGTERM, 143), (signal.SIGINT, 130), (signal.SIGKILL, -signal.SIGKILL)],
+    ids=["SIGTERM", "SIGINT", "SIGKILL"],
+)
+def test_ending_the_arena_ends_its_workers(tmp_path, signum, status):
+    argv = ["arena", "conquer", "--agents", "mcts:hard,rules", "--players", "2"]
+    proc = subprocess.Popen(
+        [sys.executable, "-m", "tui.cli", *argv, "--games", "40", "--jobs", "2"],
+        preexec_fn=lambda: signal.signal(signal.SIGINT, signal.SIG_DFL),  # if ours ignores it
+        stdout=subprocess.DEVNULL,
+        stderr=subprocess.PIPE,
+        env=program_env(tmp_path),
+        cwd=ROOT,
+        text=True,
+    )
+    try:
+        end = time.monotonic() + 60
+        while len(workers := children(proc.pid)) < 2:  # both workers have started
+            assert time.monotonic() < end and proc.poll() is None, "no workers came"
+            time.sleep(0.1)
+        time.sleep(0.5)  # into their first games
+        proc.send_signal(signum)
+        assert proc.wait(60) == status
+        end = time.monotonic() + 30  # a generous bound: they stop at once
+        while any(running(w) for w in workers):
+            assert time.monotonic() < end, "a worker outlived the arena"
+            time.sleep(0.1)
+        assert "Traceback" not in proc.stderr.read()
+    finally:
+        if proc.poll() is None:
+            proc.kill()
+            proc.wait()
