@@ -24,6 +24,7 @@ ALLOWED = {
         "rich",
         "platformdirs",
         "textual_serve",
+        "aiohttp",  # the server under textual-serve (tui/serve.py)
         "textual_plotext",
     },
 }

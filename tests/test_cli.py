@@ -60,6 +60,7 @@ def test_console_script_unknown_game_has_no_traceback():
         (["simulate", "duel", "--agents", "random", "--games", "0"], "must be from 1"),
         (["simulate", "duel", "--games", str(10**30)], "must be from 1 to 100000"),
         (["arena", "duel", "--agents", "random,rules", "--jobs", "1000"], "must be from 1 to 64"),
+        (["serve", "--max-sessions", "0"], "--max-sessions: must be from 1 to 64"),
         (["new", "duel", "--seat", "mcts:"], "names no MCTS level (levels: easy, normal, hard)"),
         (["new", "duel", "--seat", "rules:"], "has no levels"),
         (["simulate", "duel", "--agents", "mcts:,rules"], "names no MCTS level"),
@@ -261,6 +262,23 @@ def test_serve_runs_this_program_for_each_browser_and_names_the_page(served, cap
     assert "<title>{{ application.name }}</title>" in page
     out, err = capsys.readouterr()
     assert "http://localhost:8123/" in out and err == ""
+
+
+def test_serve_behind_a_public_url_names_it_and_plays_only_in_its_pages(served, capsys):
+    argv = [
+        "serve",
+        "--port",
+        "8125",
+        "--public-url",
+        "https://games.example.org/",
+        "--max-sessions",
+        "2",
+    ]
+    assert cli.main(argv) == 0
+    server, _ = served
+    assert server.origins == {("https", "games.example.org", 443)}
+    assert server.max_sessions == 2
+    assert "Objective is at https://games.example.org/" in capsys.readouterr().out
 
 
 def test_serve_warns_when_others_can_reach_it(served, capsys):

@@ -69,6 +69,8 @@ PLAYERS = whole_number("--players", 1, 99)
 GAMES = whole_number("--games", 1, MAX_GAMES)
 JOBS = whole_number("--jobs", 1, MAX_JOBS)
 PORT = whole_number("--port", 1, 65535)
+SESSIONS = whole_number("--max-sessions", 1, 64)
+DEFAULT_MAX_SESSIONS = 4  # a session is a process of ~40 MB
 LOCAL_HOSTS = ("localhost", "127.0.0.1", "::1")
 
 
@@ -128,7 +130,15 @@ def build_parser() -> argparse.ArgumentParser:
     serve.add_argument("--port", type=PORT, default=8000, help="port (default: 8000)")
     serve.add_argument(
         "--public-url",
-        help="the address browsers use, when it is not http://HOST:PORT (a proxy, 0.0.0.0)",
+        help="the address browsers use, when it is not http://HOST:PORT (a proxy, 0.0.0.0); "
+        "only its pages may play",
+    )
+    serve.add_argument(
+        "--max-sessions",
+        type=SESSIONS,
+        default=DEFAULT_MAX_SESSIONS,
+        help=f"browser tabs playing at once, each its own process (default: "
+        f"{DEFAULT_MAX_SESSIONS})",
     )
 
     arena = sub.add_parser(
@@ -341,7 +351,7 @@ def serve_command(args) -> str:
 
 def cmd_serve(args) -> int:
     try:
-        from textual_serve.server import Server
+        from tui.serve import ObjectiveServer, page_templates, port_problem
     except ImportError:
         raise CommandError(
             "serving needs the textual-serve package: pip install textual-serve"
@@ -349,6 +359,9 @@ def cmd_serve(args) -> int:
     host = args.host.strip()
     if not host:
         raise UsageError("--host takes an address or a host name, e.g. localhost")
+    problem = port_problem(host, args.port)
+    if problem:
+        raise CommandError(problem)
     if host not in LOCAL_HOSTS:
         print(
             f"objective: warning: listening on {host}: anyone who can reach port {args.port} "
@@ -356,35 +369,24 @@ def cmd_serve(args) -> int:
             file=sys.stderr,
         )
     shown = f"[{host}]" if ":" in host else host
-    print(f"Objective is at http://{shown}:{args.port}/ - open it in a browser; Ctrl+C stops.")
+    address = args.public_url or f"http://{shown}:{args.port}/"
+    tabs = f"{args.max_sessions} tab{'s' if args.max_sessions != 1 else ''}"
+    print(f"Objective is at {address} - open it in a browser (up to {tabs}); Ctrl+C stops.")
     sys.stdout.flush()
     import tempfile
 
     with tempfile.TemporaryDirectory(prefix="objective-serve-") as templates:
-        server = Server(
+        server = ObjectiveServer(
             serve_command(args),
             host=host,
             port=args.port,
             title="Objective",
             public_url=args.public_url,
-            templates_path=titled_templates(Path(templates)),
+            templates_path=page_templates(Path(templates)),
+            max_sessions=args.max_sessions,
         )
         server.serve()
     return 0
-
-
-def titled_templates(folder: Path) -> Path:
-    """textual-serve's page, with a <title> (its own has none, so the tab would read the
-    address): copied from the installed package into `folder`."""
-    import textual_serve
-
-    source = Path(textual_serve.__file__).parent / "templates"
-    for page in source.glob("*.html"):
-        html = page.read_text("utf-8")
-        if "<title>" not in html:
-            html = html.replace("<head>", "<head>\n    <title>{{ application.name }}</title>", 1)
-        (folder / page.name).write_text(html, "utf-8")
-    return folder
 
 
 def cmd_new(args) -> int:

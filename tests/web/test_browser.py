@@ -5,6 +5,7 @@ Skipped only when no Chromium can be found (CI installs it: see .ci/run)."""
 
 from __future__ import annotations
 
+import contextlib
 import os
 import shutil
 import socket
@@ -74,8 +75,9 @@ def settled(page, changed_from: bytes | None = None, timeout: float = 60, quiet:
     raise AssertionError("the page never settled")
 
 
-@pytest.fixture
-def server(tmp_path):
+@contextlib.contextmanager
+def serving(tmp_path: Path, *argv: str):
+    """`objective serve` on a free port with saves in `tmp_path`: (port, the save folder)."""
     port = free_port()
     env = dict(
         os.environ,
@@ -84,7 +86,7 @@ def server(tmp_path):
         OBJECTIVE_CRASH_DIR=str(tmp_path / "crashes"),
     )
     proc = subprocess.Popen(
-        [sys.executable, "-m", "tui.cli", "serve", "--port", str(port)],
+        [sys.executable, "-m", "tui.cli", "serve", "--port", str(port), *argv],
         env=env,
         stdout=subprocess.PIPE,
         stderr=subprocess.PIPE,
@@ -102,13 +104,26 @@ def server(tmp_path):
             proc.kill()
 
 
+@pytest.fixture
+def server(tmp_path):
+    with serving(tmp_path) as served:
+        yield served
+
+
+def launch(pw):
+    return pw.chromium.launch(
+        executable_path=CHROMIUM,
+        args=["--no-sandbox", "--disable-gpu", "--disable-background-networking"],
+    )
+
+
 def test_a_solitaire_game_started_and_played_in_chromium(server):
     from playwright.sync_api import sync_playwright
 
     port, saves = server
     started = time.monotonic()
     with sync_playwright() as pw:
-        browser = pw.chromium.launch(executable_path=CHROMIUM, args=["--no-sandbox"])
+        browser = launch(pw)
         try:
             page = browser.new_page(viewport={"width": 1400, "height": 900})
             page.goto(f"http://127.0.0.1:{port}/")
@@ -136,3 +151,25 @@ def test_a_solitaire_game_started_and_played_in_chromium(server):
     print(
         f"\nbrowser: first paint {first_paint:.1f} s, whole test {time.monotonic() - started:.1f} s"
     )
+
+
+def test_a_tab_beyond_the_session_cap_says_why(tmp_path):
+    from playwright.sync_api import sync_playwright
+
+    from tui.serve import full_message
+
+    with serving(tmp_path, "--max-sessions", "1") as (port, _), sync_playwright() as pw:
+        browser = launch(pw)
+        try:
+            first = browser.new_page()
+            first.goto(f"http://localhost:{port}/")
+            first.locator("body.-first-byte").wait_for(timeout=60_000)  # a session runs
+            second = browser.new_page()
+            second.goto(f"http://127.0.0.1:{port}/")
+            second.locator("body.-closed").wait_for(timeout=60_000)
+            message = second.locator(".closed-dialog .message")
+            assert message.inner_text() == full_message(1)
+            assert message.is_visible()
+            assert not first.locator("body.-closed").count()  # the first tab plays on
+        finally:
+            browser.close()
