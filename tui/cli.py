@@ -4,8 +4,8 @@ One error path: a mistake on the command line (or the TUI started without a term
 any other failure a person can cause (a path that cannot be read or written, a full disk, a
 damaged save, a busy port) exits 1, each with one sentence on stderr naming the problem. An
 unexpected error writes a crash report and says where it is, in one line; a traceback never
-reaches the terminal. SIGTERM, SIGHUP and SIGINT end any command cleanly with 128 + the signal's
-number (docs/command-line.md).
+reaches the terminal. SIGTERM, SIGHUP and SIGINT end a command cleanly with 128 + the signal's
+number (`serve` ends with 0 on Ctrl+C and SIGTERM): docs/command-line.md.
 """
 
 from __future__ import annotations
