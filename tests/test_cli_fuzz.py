@@ -57,6 +57,7 @@ def sandbox(tmp_path, monkeypatch):
     monkeypatch.setenv("OBJECTIVE_SAVE_DIR", str(tmp_path / "saves"))
     monkeypatch.setenv("OBJECTIVE_CRASH_DIR", str(tmp_path / "crash"))
     monkeypatch.setattr(tui.app.ObjectiveApp, "run", lambda self: None)
+    monkeypatch.setattr(cli, "has_terminal", lambda: True)  # the app that never opens has one
     (tmp_path / "file").write_text("a file, not a folder")
     monkeypatch.chdir(tmp_path)
     return tmp_path
