@@ -83,7 +83,8 @@ class GameScreen(Screen[None]):
 
     HELP_NOTES = (
         "Type in the filter box to narrow the action list (whole words; a number finds a number,"
-        " $2 a price); the best match is on top; Enter plays it.\n"
+        " $2 a price); the best match is on top and highlighted; Up/Down move the highlight and"
+        " Enter plays the highlighted action.\n"
         "Tab moves between the board, the actions and the log. What the other side does is "
         "played out step by step (Space or Esc skips) and told under “Since your last move”."
     )
