@@ -208,16 +208,26 @@ class GameScreen(Screen[None]):
     # --- who sees what -----------------------------------------------------------------------
 
     def _initial_viewer(self) -> int | None:
+        """The seat whose view the screen opens on. Hot-seat with hidden hands: nobody's (a
+        spectator's view) until the seat to act has taken the keyboard at the hand-off screen,
+        however the game was opened (new, Continue, Load, `objective load`)."""
         humans = self.session.humans
+        if self.hot_seat_secrets:
+            return None
         to_move = self.session.to_move
         if to_move in humans:
             return to_move
         return humans[0] if humans else None
 
+    @property
+    def hot_seat_secrets(self) -> bool:
+        """Two or more people share the screen and the game hides things from some of them."""
+        hidden = getattr(self.session.game, "hidden_information", False)
+        return bool(hidden) and len(self.session.humans) > 1
+
     def needs_handoff(self, seat: int) -> bool:
         """Hot-seat with hidden hands: a blank screen before a different human sees theirs."""
-        hidden = getattr(self.session.game, "hidden_information", False)
-        return hidden and len(self.session.humans) > 1 and seat != self._viewer
+        return self.hot_seat_secrets and seat != self._viewer
 
     # --- flow --------------------------------------------------------------------------------
 
