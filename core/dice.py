@@ -5,12 +5,14 @@ counter, so a game is fully determined by its seed and the actions taken (saves,
 reports). Dice are immutable values; every draw returns the value and the advanced dice.
 
 `LoadedDice` is the same interface with scripted results, for setting up the rulebook's worked
-examples ("the NVA rolls 2, the VC rolls 5 ...") in tests.
+examples ("the NVA rolls 2, the VC rolls 5 ...") in tests. `ProbeDice` and `every_roll` ask the
+rules what every way the dice could fall would do, without the game's own dice (whether an action
+may end the turn, `core.engine.may_end_turn`).
 """
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from typing import TypeVar
 
@@ -110,3 +112,66 @@ def _shuffle(dice, items):
 def shuffle_draws(n: int) -> int:
     """How many numbers a shuffle of `n` items draws from the stream."""
     return max(0, n - 1)
+
+
+# --- what the dice could do (asking the rules without rolling) ------------------------------------
+
+
+class DiceNeeded(Exception):
+    """The rules asked `ProbeDice` for a number it was not given (a draw in [0, `sides`))."""
+
+    def __init__(self, sides: int) -> None:
+        super().__init__(f"a number below {sides} was needed")
+        self.sides = sides
+
+
+@dataclass(frozen=True, slots=True)
+class ProbeDice:
+    """Dice for asking the rules what *could* happen, never what will: they give the numbers
+    scripted (each draw's value in [0, n), as `Dice.below` gives them) and raise `DiceNeeded`
+    at the first draw beyond them. A game's own dice are never read."""
+
+    values: tuple[int, ...] = ()
+    counter: int = 0
+
+    def below(self, n: int) -> tuple[int, ProbeDice]:
+        if self.counter >= len(self.values):
+            raise DiceNeeded(n)
+        return self.values[self.counter], ProbeDice(self.values, self.counter + 1)
+
+    def d6(self) -> tuple[int, ProbeDice]:
+        value, dice = self.below(6)
+        return value + 1, dice
+
+    def roll(self, count: int) -> tuple[tuple[int, ...], ProbeDice]:
+        values = []
+        dice = self
+        for _ in range(count):
+            value, dice = dice.d6()
+            values.append(value)
+        return tuple(values), dice
+
+    def shuffle(self, items: Sequence[T]) -> tuple[tuple[T, ...], ProbeDice]:
+        return _shuffle(self, items)
+
+
+def every_roll(trial: Callable[[ProbeDice], T], draws: int, sides: int = 6, limit: int = 2000):
+    """`trial(dice)` for every way the first `draws` numbers the rules ask for could fall (each a
+    die of at most `sides` faces): the results, depth first, and None for each way that needs
+    more numbers than that, or a bigger one (a shuffle), or goes past `limit` trials: from there
+    on only the dice can tell."""
+    pending: list[tuple[int, ...]] = [()]
+    tried = 0
+    while pending:
+        values = pending.pop()
+        tried += 1
+        if tried > limit:
+            yield None
+            return
+        try:
+            yield trial(ProbeDice(values))
+        except DiceNeeded as need:
+            if len(values) >= draws or need.sides > sides:
+                yield None
+                continue
+            pending.extend((*values, v) for v in reversed(range(need.sides)))

@@ -10,9 +10,11 @@ cheap to compare, and msgpack-encodable; `encode_action` / `decode_action` round
 
 from __future__ import annotations
 
-from collections.abc import Hashable, Mapping, Sequence
+from collections.abc import Callable, Hashable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any, Protocol, runtime_checkable
+
+from core.dice import every_roll
 
 Action = tuple
 State = Any
@@ -200,6 +202,9 @@ class Game(Protocol):
     def to_json(self, view: View) -> dict:
         """Plain data of a view: the trace, the generic screen, debugging."""
 
+    # Optional: `may_end_turn(s, a) -> bool`, whether `a` may end the turn of the seat taking it
+    # (see `may_end_turn` below, which answers for a game that does not declare it).
+
 
 def seat_title(game, seat: int) -> str:
     """The game's own name for a seat: "Administrator 2", "Player 1"."""
@@ -224,6 +229,31 @@ def decode_action(data: Any) -> Action:
         else:
             raise ValueError(f"an action holds plain values, not {type(x).__name__}")
     return tuple(out)
+
+
+def may_end_turn(game: Game, s: State, a: Action) -> bool:
+    """Whether taking `a` may end the turn of the seat to act: the next decision may be another
+    seat's, or in a later turn, or there may be none (the game over). Decided by the rules alone,
+    never by the dice to come nor by anything hidden from that seat, so the same action in the
+    same position gets the same answer whatever the dice will roll. A game declares it
+    (`game.may_end_turn(s, a)`); for one that does not, every action may (asking too often is
+    safe, too rarely is not)."""
+    declared = getattr(game, "may_end_turn", None)
+    return True if declared is None else bool(declared(s, a))
+
+
+def turn_may_end_by_the_rules(
+    game: Game, s: State, a: Action, with_dice: Callable[[State, Any], State], draws: int
+) -> bool:
+    """`may_end_turn` for a game that hides nothing from the seat to act but its dice: `a` is
+    played with every way its first `draws` numbers could fall (`core.dice.every_roll`, on
+    `with_dice(s, dice)`: the state holding probe dice instead of its own). It may end the turn
+    if one way does, or needs more numbers than that (from there on the dice decide)."""
+    seat, turn = game.to_move(s), game.turn(s)
+    for after in every_roll(lambda dice: game.apply(with_dice(s, dice), a), draws):
+        if after is None or game.to_move(after) != seat or game.turn(after) != turn:
+            return True
+    return False
 
 
 def play_out(game: Game, s: State, actions: Sequence[Action]) -> State:

@@ -16,7 +16,13 @@ from core.conquer.tables import (
     recruit_cost,
 )
 from core.dice import Dice
-from core.engine import IllegalAction, OptionError, Outcome, resolve_options
+from core.engine import (
+    IllegalAction,
+    OptionError,
+    Outcome,
+    resolve_options,
+    turn_may_end_by_the_rules,
+)
 from core.scratch import replacer
 
 _replace_state = replacer(CState)  # a view or a sampled world at every search step
@@ -27,6 +33,10 @@ class ConquerView(NamedTuple):
 
     seat: int | None
     state: CState
+
+
+def _with_dice(s: CState, dice) -> CState:
+    return _replace_state(s, {"dice": dice})
 
 
 class ObjectiveConquer:
@@ -65,6 +75,17 @@ class ObjectiveConquer:
 
     def apply_unchecked(self, s, a):
         return rules.play(s, a)
+
+    def may_end_turn(self, s, a) -> bool:
+        """OC-2.1 / OC-Q16: whether `a` may pass the move to another seat (the next Administrator
+        in initiative order, the natives) or end the turn or the game (OC-14.1, OC-Q92), by the
+        rules alone: `a` is played with every way the dice it rolls itself could fall (a
+        discovery, OC-5.4 / OC-Q22 / OC-8.6; a search and its cave, OC-8.2 / OC-8.3 / OC-8.5 /
+        OC-Q42; a mine, OC-8.4), and what needs more dice after it (the natives, OC-7.1; the
+        battles, OC-9.1) may. So `done` may; a move, an order, a purchase may only when it leaves
+        the Administrator nothing more to do in the phase ("a player with nothing to do is passed
+        over"); choosing where a battle's losses fall (OC-9.5) may with its last choice."""
+        return turn_may_end_by_the_rules(self, s, a, _with_dice, draws=3)
 
     def events(self, s):
         return s.events

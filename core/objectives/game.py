@@ -55,6 +55,11 @@ class ObjectivesVietnam:
     def apply_unchecked(self, s, a):
         return rules.play(s, a)
 
+    def may_end_turn(self, s, a):
+        """From the phase and the kind of action only (hidden cards decide the rest):
+        `rules.may_end_turn`."""
+        return rules.may_end_turn(s, a)
+
     def events(self, s):
         return s.events
 

@@ -627,6 +627,35 @@ def run(w: Work) -> None:
         return
 
 
+def may_end_turn(s, a) -> bool:
+    """Whether `a` may pass the decision to another seat, or end the turn or the game, from the
+    phase, the kind of action and what the seat to act knows (its own hand, the table); never
+    from the NVA cards face down, the decks or the dice.
+
+    * OV-3.4 / OV-3.7 `end` (take a card and pass, or end after a won fight, OV-3.6) and OV-4.9
+      `call_off` end the turn.
+    * OV-4.1 `attack`: the attacker decides next (fight on or call off); OV-D2 / OV-H3 a special
+      card: the turn goes on.
+    * OV-4.2 `continue`: the attacker bids first, unless they hold no combat card (passed over);
+      `bid`: the bidder bids on, unless it was their last combat card; `bid_done`: the next
+      bidder, or the bids and NVA cards turned up (OV-4.3 .. OV-4.6) decide.
+    * OV-4.8 / OV-Q24 `give`: the attacker hands out the next card; after the last, the team's
+      points (OV-7.2, counted with the won objective) may end the game, else OV-3.6 the
+      attacker goes on.
+    """
+    verb = a[0]
+    if verb in ("end", "call_off", "bid_done"):
+        return True
+    if verb == "continue":
+        return not combat_cards(s.hands[s.combat.attacker])
+    if verb == "bid":
+        return len(combat_cards(s.hands[s.combat.bidder])) <= 1
+    if verb == "give":
+        last = len(s.reinforce.pending) <= 1
+        return last and sum(s.scores) >= team_target(s.players)
+    return False  # attack, pacify, hearts
+
+
 def to_move(s) -> int | None:
     if s.phase == OVER:
         return None

@@ -6,7 +6,13 @@ from dataclasses import replace
 from typing import NamedTuple
 
 from core.dice import Dice
-from core.engine import IllegalAction, OptionError, Outcome, resolve_options
+from core.engine import (
+    IllegalAction,
+    OptionError,
+    Outcome,
+    resolve_options,
+    turn_may_end_by_the_rules,
+)
 from core.solitaire import rules
 from core.solitaire.board import (
     AIRCAV,
@@ -57,6 +63,10 @@ DONE_TEXT = {
 }
 
 
+def _with_dice(s: SolitaireState, dice) -> SolitaireState:
+    return replace(s, dice=dice)
+
+
 class VietnamSolitaire:
     id = "solitaire"
     title = "Vietnam Solitaire"
@@ -91,6 +101,18 @@ class VietnamSolitaire:
     def apply_unchecked(self, s, a):
         """For search that only plays actions taken from `legal_actions`."""
         return rules.play(s, a)
+
+    def may_end_turn(self, s, a) -> bool:
+        """VS-B0.2 / VS-B0.3: whether `a` may be the player's last decision of the turn (the turn
+        counter moves on, or the war ends, before the next one), by the rules alone: `a` is
+        played with each face of the one die it rolls itself (a B-52 or Green Beret attack,
+        VS-B2.4 / VS-B2.5; a napalm, VS-B4.2), and what needs more dice after it (ground combat
+        VS-B4.3, the enemy's steps VS-B5..B7, the restriction roll VS-B9.3) may end the turn.
+        For example: a napalm on the last enemy unit on the map may, hit or miss (should it hit,
+        B4 has nothing left to napalm), one with other enemy units left may not; `done` in B4
+        and every fight-on (VS-B4.8) may; a B-52 strike may not, unless under `pp_check =
+        immediate` its PP reach 14 and end the war before its die (VS-Q10, VS-Q72)."""
+        return turn_may_end_by_the_rules(self, s, a, _with_dice, draws=1)
 
     def stages(self, s, a) -> tuple[SolitaireState, ...]:
         """The positions an action passes through (each with its own events), last = apply."""

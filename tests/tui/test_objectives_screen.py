@@ -119,7 +119,11 @@ def test_snapshot_hand_off_hides_the_last_hand(snap_compare, tmp_path, size):
     s = session(4, 2, rules_line(4, 2, lambda s: s.phase == "main"), humans=2)
 
     async def run_before(pilot):
-        screen = await started(pilot)
+        await started(pilot)
+        await wait_until(pilot, lambda: isinstance(pilot.app.screen, HandOffScreen))
+        await pilot.press("enter")  # Player 1 takes the keyboard first
+        screen = pilot.app.screen
+        await wait_until(pilot, lambda: screen.picker.shown_actions)
         await pilot.press(*"take a free world card", "enter")
         await wait_until(pilot, lambda: isinstance(pilot.app.screen, HandOffScreen))
         assert screen.session.to_move == 1
@@ -212,7 +216,8 @@ async def test_a_hot_seat_game_by_keys_and_no_hand_is_ever_seen_by_the_other(tmp
     app = make_app(tmp_path, session=s)
     checked = 0
     async with app.run_test(size=(120, 40)) as pilot:
-        screen = await started(pilot)
+        await started(pilot)
+        screen = next(s for s in app.screen_stack if isinstance(s, ObjectivesScreen))
         for _ in range(400):
             if screen.session.over:
                 break

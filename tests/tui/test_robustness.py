@@ -9,7 +9,7 @@ import pytest
 
 from saves import SeatInfo, new_record, read_record, replay
 from tests.tui.helpers import make_app, started, wait_until
-from tui.screens.dialogs import HelpScreen
+from tui.screens.dialogs import HandOffScreen, HelpScreen
 from tui.screens.game import GameScreen
 from tui.session import Session
 
@@ -50,7 +50,10 @@ async def test_hot_seat_ctrl_z_says_there_is_nothing_of_yours(tmp_path):
     session.apply(("bid_done",))
     app = make_app(tmp_path, session=session)
     async with app.run_test(size=(120, 40)) as pilot:
-        screen = await started(pilot)
+        await started(pilot)
+        await wait_until(pilot, lambda: isinstance(app.screen, HandOffScreen))
+        await pilot.press("enter")  # the player to act takes the keyboard
+        screen = app.screen
         assert isinstance(screen, GameScreen) and screen.session.to_move != attacker
         moves = len(session.actions)
         await pilot.press("ctrl+z")

@@ -160,7 +160,7 @@ async def test_confirm_end_of_turn_asks_before_the_turn_ends(tmp_path, settings_
         game = session.game
         turn = game.turn(session.state)
         played = 0
-        while not any(screen.ends_turn(a) for a in session.legal()):  # B2, B3: no question
+        while not any(screen.may_end_turn(a) for a in session.legal()):  # B2, B3: no question
             legal = session.legal()
             step = next((a for a in legal if a[0] == "done"), legal[0])
             screen.post_message(screen.picker.Chosen(step))
@@ -168,7 +168,7 @@ async def test_confirm_end_of_turn_asks_before_the_turn_ends(tmp_path, settings_
             await wait_until(pilot, lambda n=played: len(session.actions) == n)
             assert not isinstance(app.screen, ConfirmScreen)
             await wait_until(pilot, lambda: not screen.busy)
-        ender = next(a for a in session.legal() if screen.ends_turn(a))
+        ender = next(a for a in session.legal() if screen.may_end_turn(a))
         screen.post_message(screen.picker.Chosen(ender))
         await wait_until(pilot, lambda: isinstance(app.screen, ConfirmScreen))
         await pilot.press("n")
@@ -177,4 +177,5 @@ async def test_confirm_end_of_turn_asks_before_the_turn_ends(tmp_path, settings_
         screen.post_message(screen.picker.Chosen(ender))
         await wait_until(pilot, lambda: isinstance(app.screen, ConfirmScreen))
         await pilot.press("y")
-        await wait_until(pilot, lambda: game.turn(session.state) != turn or session.over)
+        await wait_until(pilot, lambda: len(session.actions) == played + 1)
+        assert session.actions[-1] == ender

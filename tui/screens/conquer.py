@@ -317,8 +317,8 @@ class ConquerScreen(GameScreen):
 
     def on_hex_map_destination_chosen(self, message: HexMap.DestinationChosen) -> None:
         action = self._destinations.get(message.hex)
-        if action is not None and self.session.human_to_move and not self.busy:
-            self.play(action)
+        if action is not None:
+            self.choose(action)
 
     def _show_hex_info(self) -> None:
         """What stands on the hex under the cursor."""

@@ -31,7 +31,7 @@ from textual.widgets import Footer, Header, Static
 
 import ai
 from ai.base import Budget
-from core.engine import Action, IllegalAction
+from core.engine import Action, IllegalAction, may_end_turn
 from saves.record import SaveError, state_digest
 from tui.commands import GameCommands
 from tui.session import Session
@@ -83,7 +83,8 @@ class GameScreen(Screen[None]):
 
     HELP_NOTES = (
         "Type in the filter box to narrow the action list (whole words; a number finds a number,"
-        " $2 a price); the best match is on top; Enter plays it.\n"
+        " $2 a price); the best match is on top and highlighted; Up/Down move the highlight and"
+        " Enter plays the highlighted action.\n"
         "Tab moves between the board, the actions and the log. What the other side does is "
         "played out step by step (Space or Esc skips) and told under “Since your last move”."
     )
@@ -207,16 +208,26 @@ class GameScreen(Screen[None]):
     # --- who sees what -----------------------------------------------------------------------
 
     def _initial_viewer(self) -> int | None:
+        """The seat whose view the screen opens on. Hot-seat with hidden hands: nobody's (a
+        spectator's view) until the seat to act has taken the keyboard at the hand-off screen,
+        however the game was opened (new, Continue, Load, `objective load`)."""
         humans = self.session.humans
+        if self.hot_seat_secrets:
+            return None
         to_move = self.session.to_move
         if to_move in humans:
             return to_move
         return humans[0] if humans else None
 
+    @property
+    def hot_seat_secrets(self) -> bool:
+        """Two or more people share the screen and the game hides things from some of them."""
+        hidden = getattr(self.session.game, "hidden_information", False)
+        return bool(hidden) and len(self.session.humans) > 1
+
     def needs_handoff(self, seat: int) -> bool:
         """Hot-seat with hidden hands: a blank screen before a different human sees theirs."""
-        hidden = getattr(self.session.game, "hidden_information", False)
-        return hidden and len(self.session.humans) > 1 and seat != self._viewer
+        return self.hot_seat_secrets and seat != self._viewer
 
     # --- flow --------------------------------------------------------------------------------
 
@@ -414,33 +425,38 @@ class GameScreen(Screen[None]):
 
     def on_action_picker_chosen(self, message: ActionPicker.Chosen) -> None:
         message.stop()
-        if not self.session.human_to_move or self.busy:
+        self.choose(message.action)
+
+    def choose(self, action: Action) -> None:
+        """A human's decision, from the picker or a shortcut on the board or a panel (every way
+        in goes through here, so all ask alike): when the settings say so and it may end the
+        turn, asked first; then played."""
+        session = self.session
+        if not session.human_to_move or self.busy or action not in session.legal():
             return
-        action = message.action
-        if self.app.settings.confirm_end_turn and self.ends_turn(action):
-            from tui.screens.dialogs import ConfirmScreen
-
-            def answer(yes: bool | None) -> None:
-                if yes and self.session.human_to_move and not self.busy:
-                    self.play(action)
-
-            text = self.session.game.describe(self.session.state, action)
-            self.app.push_screen(
-                ConfirmScreen(f"{text}\n\nThis ends your turn.", yes="End turn", no="Not yet"),
-                answer,
-            )
+        if not (self.app.settings.confirm_end_turn and self.may_end_turn(action)):
+            self.play(action)
             return
-        self.play(action)
+        from tui.screens.dialogs import ConfirmScreen
 
-    def ends_turn(self, action: Action) -> bool:
-        """Whether this action ends the seat's turn: after it, another seat is to move or the
-        turn number has changed (asked first when the settings say so)."""
-        game, state = self.session.game, self.session.state
-        try:
-            after = game.apply(state, action)
-        except IllegalAction:
+        def answer(yes: bool | None) -> None:
+            if yes and session.human_to_move and not self.busy and action in session.legal():
+                self.play(action)
+
+        text = session.game.describe(session.state, action)
+        self.app.push_screen(
+            ConfirmScreen(f"{text}\n\nThis may end your turn.", yes="End turn", no="Not yet"),
+            answer,
+        )
+
+    def may_end_turn(self, action: Action) -> bool:
+        """Whether to ask before `action` (Settings: Confirm end of turn): the rules say it may
+        end the turn (`core.engine.may_end_turn`: never from the dice to come or a hidden card,
+        so the same action asks the same way every time) and it is not the only thing to do."""
+        session = self.session
+        if len(session.legal()) <= 1:
             return False
-        return game.to_move(after) != game.to_move(state) or game.turn(after) != game.turn(state)
+        return may_end_turn(session.game, session.state, action)
 
     def on_story_panel_chosen(self, message: StoryPanel.Chosen) -> None:
         message.stop()

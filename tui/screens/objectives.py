@@ -212,8 +212,8 @@ class ObjectivesScreen(GameScreen):
             self.app.push_screen(ReinforceScreen(title, note, items), self._reinforce_chosen)
 
     def _reinforce_chosen(self, action) -> None:
-        if action is not None and action in self.session.legal() and not self.busy:
-            self.play(action)
+        if action is not None:
+            self.choose(action)
 
     # --- the story ---------------------------------------------------------------------------
 

@@ -208,13 +208,12 @@ class SolitaireScreen(GameScreen):
         return False
 
     def on_combat_panel_decided(self, message: CombatPanel.Decided) -> None:
-        if self.session.human_to_move and not self.busy and message.action in self.session.legal():
-            self.play(message.action)
+        self.choose(message.action)
 
     def action_combat(self, kind: str) -> None:
         legal = [a for a in self.session.legal() if a[0] == kind]
-        if legal and self.session.human_to_move and not self.busy:
-            self.play(legal[0])
+        if legal:
+            self.choose(legal[0])
 
     def panel_keys(self) -> dict[str, str]:
         keys = super().panel_keys()

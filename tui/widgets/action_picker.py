@@ -2,8 +2,9 @@
 
 Typing filters: each word typed must match a whole word of the action (or the start of one), a
 number only a number (`2` finds "2-point", never "$2.00"; type `$2` for a price). The actions are
-ranked by how well they match, the best on top and highlighted, so Enter plays what is shown.
-Up/Down/PageUp/PageDown move the highlight while the filter keeps focus. Map and tableau widgets
+ranked by how well they match, the best on top and highlighted. Up/Down/PageUp/PageDown move the
+highlight while the filter keeps focus; Enter (or a click on a row) plays exactly the action
+highlighted. Map and tableau widgets
 narrow the list to the actions about one place (`narrow`), and the hint marks its suggestions
 (`mark`). When nothing can be shown, a sentence says why.
 """
@@ -115,6 +116,7 @@ class ActionPicker(Vertical):
         self._items: list[tuple[Action, str]] = []
         self._words: list[list[str]] = []
         self._shown: list[int] = []
+        self._ranked_for: list[str] = []  # the filter's words the shown list was ranked for
         self._narrow: Callable[[Action], bool] | None = None
         self._narrow_label = ""
         self._marks: dict[Action, str] = {}
@@ -218,6 +220,7 @@ class ActionPicker(Vertical):
     def _refresh_list(self) -> None:
         shown = self._ranked()
         self._shown = shown
+        self._ranked_for = tokens(self.filter_input.value) if self.is_mounted else []
         options = self.option_list
         previous = self.highlighted_action if options.option_count else None
         prompts = []
@@ -261,7 +264,9 @@ class ActionPicker(Vertical):
     @on(Input.Submitted, "#picker-filter")
     def _filter_submitted(self, event: Input.Submitted) -> None:
         event.stop()
-        self._refresh_list()  # Enter plays what matches the text as typed, never a stale list
+        if tokens(event.value) != self._ranked_for:
+            self._refresh_list()  # the list is ranked for the text as typed, never a stale one
+        # (re-ranking a list already ranked for this text would put the highlight back on top)
         if not self._shown:
             self.app.notify(self._why_empty(bool(event.value.strip())), severity="warning")
             return
