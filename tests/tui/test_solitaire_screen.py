@@ -203,7 +203,7 @@ async def test_save_then_load_gives_the_same_screen(tmp_path):
         path = app.screen.save_path
     assert path is not None and path.exists()
     loaded = Session.from_record(read_record(path))
-    again = app_with(tmp_path, loaded, save_path=path)
+    again = app_with(tmp_path, loaded, opened_from=path)
     async with again.run_test(size=SIZE) as pilot:
         await started(pilot)
         assert map_text(again.screen) == before_map

@@ -33,7 +33,9 @@ import ai
 from ai.base import Budget
 from core.engine import Action, IllegalAction
 from saves.record import SaveError, state_digest
+from saves.store import AutosaveSlot
 from tui.commands import GameCommands
+from tui.paths import display_path, readable
 from tui.session import Session
 from tui.widgets.state_panel import StatePanel
 from tui.widgets.story import StoryLine
@@ -91,7 +93,8 @@ class GameScreen(Screen[None]):
     def __init__(self, session: Session, save_path=None) -> None:
         super().__init__()
         self.session = session
-        self.save_path = save_path
+        self.save_path = save_path  # the last save point written (Ctrl+S)
+        self.autosave_slot: AutosaveSlot | None = None  # set by the app; else made when needed
         self._budget: Budget | None = None
         self._hint_budget: Budget | None = None
         self._thinking_token: int | None = None
@@ -755,19 +758,62 @@ class GameScreen(Screen[None]):
         self.autosave()
         self.advance()
 
+    # --- saving ------------------------------------------------------------------------------
+
+    @property
+    def slot(self) -> AutosaveSlot:
+        """Where this game autosaves (its own autosave, see `SaveStore.slot_for`)."""
+        if self.autosave_slot is None:
+            self.session.record, self.autosave_slot = self.app.store.slot_for(self.session.record)
+        return self.autosave_slot
+
     def action_save(self) -> None:
+        """Ctrl+S: a save point, under a new name every time (it never replaces another)."""
         try:
-            self.save_path = self.app.store.save(self.session.record, self.save_path)
+            self.save_path = self.app.store.save_point(self.session.record)
         except SaveError as err:
-            self.notify(f"Could not save: {err}", severity="error")
+            self.notify(readable(f"Could not save: {err}"), severity="error", markup=False)
             return
-        self.notify(f"Saved to {self.save_path}")
+        self.notify(f"Saved to {display_path(self.save_path)}", markup=False)
 
     def autosave(self) -> None:
+        """Autosave the game in its own file (nothing is written if nothing changed). A failure
+        is told when it starts and when its reason changes; the quit dialog counts the
+        decisions not saved."""
+        slot = self.slot
+        problem, record = slot.problem, self.session.record
         try:
-            self.app.store.autosave(self.session.record)
+            saved = slot.write(record)
         except SaveError as err:
-            self.notify(f"Autosave failed: {err}", severity="warning")
+            if slot.unsaved == 1 or str(err) != problem:
+                self.notify(
+                    readable(f"Autosave failed: {err}. Your last decisions are not saved."),
+                    severity="warning",
+                    markup=False,
+                )
+            return
+        if saved is not record:
+            self.session.record = saved
+            self.notify(
+                "Another Objective saved this game meanwhile: this one goes on in its own "
+                f"autosave, {display_path(slot.path)}.",
+                markup=False,
+            )
+        elif problem:
+            self.notify("Autosave works again: the game is saved.", markup=False)
+
+    def tell_where_it_is_saved(self) -> None:
+        """After leaving the game for the title screen: where it is (or that it is not) saved."""
+        if self.slot.unsaved:
+            self.app.notify(
+                readable(f"The game is not saved: the autosave failed ({self.slot.problem})."),
+                severity="warning",
+                markup=False,
+            )
+        elif not self.session.over and self.slot.on_disk:
+            self.app.notify(
+                "The game is autosaved: Continue on the title screen picks it up.", markup=False
+            )
 
     # --- the game menu -----------------------------------------------------------------------
 
@@ -791,7 +837,7 @@ class GameScreen(Screen[None]):
     def action_main_menu(self) -> None:
         self.autosave()
         self.app.return_to_title()
-        self.app.notify("The game is autosaved: Continue on the title screen picks it up.")
+        self.tell_where_it_is_saved()
 
     def action_new_game(self) -> None:
         self.autosave()
