@@ -6,6 +6,7 @@ import random
 from dataclasses import replace
 from pathlib import Path
 
+from rich.text import Text
 from textual.app import App
 from textual.binding import Binding
 from textual.events import Resize
@@ -264,21 +265,37 @@ class ObjectiveApp(App[None]):
         self.push_screen(HelpScreen(str(title), keys, notes, game_id))
 
     def action_quit_confirm(self) -> None:
+        """Quit, after a question that says what happens to the game: autosaved, or (when the
+        autosaves fail) how many decisions would be lost, with a way to save them elsewhere."""
         from tui.screens.dialogs import ConfirmScreen
+        from tui.screens.saving import QuitScreen, SaveAsScreen
 
-        if isinstance(self.screen, ConfirmScreen):
+        if isinstance(self.screen, ConfirmScreen | QuitScreen | SaveAsScreen):
+            return
+        games = [s for s in self.screen_stack if isinstance(s, GameScreen)]
+
+        def quit_now() -> None:
+            for screen in games:
+                screen.stop_thinking()
+            self.exit()
+
+        notes = [note for note in (s.quit_note() for s in games) if note]
+        unsaved = [s for s in games if s.unsaved_decisions]
+        question = "\n".join(["Quit Objective?", *notes])
+        if not unsaved:
+            self.push_screen(
+                ConfirmScreen(Text(question), yes="Quit", no="Stay"),
+                lambda yes: quit_now() if yes else None,
+            )
             return
 
-        def answer(yes: bool | None) -> None:
-            if yes:
-                for screen in self.screen_stack:
-                    if isinstance(screen, GameScreen):
-                        screen.stop_thinking()
-                self.exit()
+        def answer(choice: str | None) -> None:
+            if choice == "quit":
+                quit_now()
+            elif choice == "save":
+                unsaved[0].save_elsewhere(then=self.action_quit_confirm)
 
-        in_game = any(isinstance(s, GameScreen) for s in self.screen_stack)
-        note = "\nYour game is autosaved: Continue picks it up." if in_game else ""
-        self.push_screen(ConfirmScreen(f"Quit Objective?{note}", yes="Quit", no="Stay"), answer)
+        self.push_screen(QuitScreen(question), answer)
 
     # --- a crash ------------------------------------------------------------------------------
 

@@ -5,6 +5,7 @@ is told, and generated save files that never stop the title screen, Load or `obj
 from __future__ import annotations
 
 import asyncio
+import errno
 import math
 import os
 import time
@@ -15,7 +16,7 @@ import msgpack
 import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
-from textual.widgets import OptionList
+from textual.widgets import Input, OptionList
 
 from saves import SaveStore, SeatInfo, encode, new_record
 from saves.codec import MAX_ACTIONS
@@ -29,6 +30,7 @@ from tui.screens.dialogs import ConfirmScreen
 from tui.screens.game import GameScreen
 from tui.screens.game_over import GameOverScreen
 from tui.screens.load import LoadScreen
+from tui.screens.saving import QuitScreen, SaveAsScreen
 from tui.screens.title import TitleScreen
 from tui.session import Session
 
@@ -40,6 +42,15 @@ def duel_record(duel, seed=4, moves=1, **changes):
     moves = len(p.actions) if moves is None else moves
     record = new_record("duel", {}, 2, SEATS, seed)
     return replace(record.with_actions(p.actions[:moves], p.states[moves], duel), **changes)
+
+
+class FullDisk(SaveStore):
+    """A save folder on a full disk: every write into it fails; other folders work."""
+
+    def write_file(self, path, data, overwrite=True):
+        if Path(path).parent == self.folder:
+            raise OSError(errno.ENOSPC, "No space left on device")
+        super().write_file(path, data, overwrite)
 
 
 def game_screen(app) -> GameScreen | None:
@@ -238,7 +249,72 @@ async def test_a_finished_games_autosave_opens_on_game_over_from_load(duel, tmp_
         await wait_until(pilot, lambda: isinstance(app.screen, LoadScreen))
         await pilot.press("enter")
         await wait_until(pilot, lambda: isinstance(app.screen, GameOverScreen))
+        await pilot.press("ctrl+q")
+        await wait_until(pilot, lambda: isinstance(app.screen, ConfirmScreen))
+        question = str(app.screen.question)
+        assert "autosaved" not in question and "Continue" not in question
     assert path.exists()
+
+
+# --- 5: a full disk is told --------------------------------------------------------------------
+
+
+async def test_a_full_disk_is_told_and_the_game_can_be_saved_elsewhere(tmp_path):
+    store = FullDisk(tmp_path / "saves")
+    app = ObjectiveApp(store=store, session=session_after(), seed=1, ai_delay=0, step_pause=0)
+    elsewhere = tmp_path / "usb" / "my game.objective"
+    elsewhere.parent.mkdir()
+    async with app.run_test(size=SIZE) as pilot:
+        screen = await started(pilot)
+        for n, words in enumerate(("green fishhook", "done"), 1):
+            await pilot.press(*words, "enter")
+            await wait_until(pilot, lambda n=n: len(screen.session.actions) == n)
+            await wait_until(pilot, lambda: not screen.busy)
+            await pilot.press("ctrl+u")
+        assert screen.slot.unsaved == 2
+        assert any("Autosave failed" in n.message for n in app._notifications)
+        await pilot.press("ctrl+q")
+        await wait_until(pilot, lambda: isinstance(app.screen, QuitScreen))
+        question = app.screen.question
+        assert "Your last 2 decisions are not saved" in question
+        assert "No space left on device" in question and "Continue" not in question
+        await pilot.press("s")
+        await wait_until(pilot, lambda: isinstance(app.screen, SaveAsScreen))
+        app.screen.query_one(Input).value = str(elsewhere)
+        await pilot.press("enter")
+        await wait_until(pilot, lambda: isinstance(app.screen, ConfirmScreen))
+        assert "Your game is saved to" in str(app.screen.question)
+        await pilot.press("n")  # stay, and decide once more: that one is not saved
+        saved = screen.session.actions
+        await pilot.press("enter")
+        await wait_until(pilot, lambda: len(screen.session.actions) == 3 and not screen.busy)
+        await pilot.press("ctrl+q")
+        await wait_until(pilot, lambda: isinstance(app.screen, QuitScreen))
+        assert "Your last decision is not saved" in app.screen.question
+        await pilot.press("y")
+        await pilot.pause()
+    assert app.return_code == 0
+    assert read_record(elsewhere).actions == saved
+    assert not any(store.folder.glob("*.objective"))
+
+
+async def test_save_elsewhere_refuses_an_existing_file_with_a_sentence(tmp_path):
+    store = FullDisk(tmp_path / "saves")
+    app = ObjectiveApp(store=store, session=session_after(), seed=1, ai_delay=0, step_pause=0)
+    mine = tmp_path / "mine.objective"
+    mine.write_text("my notes")
+    async with app.run_test(size=SIZE) as pilot:
+        screen = await started(pilot)
+        await pilot.press(*"green fishhook", "enter")
+        await wait_until(pilot, lambda: screen.slot.unsaved == 1 and not screen.busy)
+        await pilot.press("ctrl+q", "s")
+        await wait_until(pilot, lambda: isinstance(app.screen, SaveAsScreen))
+        app.screen.query_one(Input).value = str(mine)
+        await pilot.press("enter")
+        await pilot.pause()
+        assert isinstance(app.screen, SaveAsScreen)
+        assert "already a file" in str(app.screen.query_one("#save-as-error").render())
+    assert mine.read_text() == "my notes"
 
 
 # --- generated save files ------------------------------------------------------------------------

@@ -19,6 +19,7 @@ from __future__ import annotations
 
 import random
 import time
+from pathlib import Path
 from typing import TYPE_CHECKING
 
 from rich.text import Text
@@ -95,6 +96,8 @@ class GameScreen(Screen[None]):
         self.session = session
         self.save_path = save_path  # the last save point written (Ctrl+S)
         self.autosave_slot: AutosaveSlot | None = None  # set by the app; else made when needed
+        # after a failed autosave, the game saved elsewhere: (record, where, decisions unsaved then)
+        self._saved_elsewhere: tuple[object, Path, int] | None = None
         self._budget: Budget | None = None
         self._hint_budget: Budget | None = None
         self._thinking_token: int | None = None
@@ -767,6 +770,14 @@ class GameScreen(Screen[None]):
             self.session.record, self.autosave_slot = self.app.store.slot_for(self.session.record)
         return self.autosave_slot
 
+    @property
+    def unsaved_decisions(self) -> int:
+        """Decisions since the game was last written anywhere (its autosave, or elsewhere)."""
+        if self._saved_elsewhere is None:
+            return self.slot.unsaved
+        record, _, before = self._saved_elsewhere
+        return 0 if record is self.session.record else max(0, self.slot.unsaved - before)
+
     def action_save(self) -> None:
         """Ctrl+S: a save point, under a new name every time (it never replaces another)."""
         try:
@@ -792,6 +803,7 @@ class GameScreen(Screen[None]):
                     markup=False,
                 )
             return
+        self._saved_elsewhere = None
         if saved is not record:
             self.session.record = saved
             self.notify(
@@ -802,18 +814,46 @@ class GameScreen(Screen[None]):
         elif problem:
             self.notify("Autosave works again: the game is saved.", markup=False)
 
+    def quit_note(self) -> str:
+        """One line for the quit dialog: what happens to this game when the program ends."""
+        unsaved = self.unsaved_decisions
+        if unsaved:
+            what = "Your last decision is" if unsaved == 1 else f"Your last {unsaved} decisions are"
+            return readable(f"{what} not saved: the autosave failed ({self.slot.problem}).")
+        if self._saved_elsewhere and self._saved_elsewhere[0] is self.session.record:
+            return f"Your game is saved to {display_path(self._saved_elsewhere[1])}."
+        if self.session.over or not self.slot.on_disk:
+            return ""  # a finished game stays in Load; a game not yet played has nothing to keep
+        return "Your game is autosaved: Continue picks it up."
+
     def tell_where_it_is_saved(self) -> None:
         """After leaving the game for the title screen: where it is (or that it is not) saved."""
-        if self.slot.unsaved:
-            self.app.notify(
-                readable(f"The game is not saved: the autosave failed ({self.slot.problem})."),
-                severity="warning",
-                markup=False,
-            )
+        if self.unsaved_decisions:
+            self.app.notify(self.quit_note(), severity="warning", markup=False)
         elif not self.session.over and self.slot.on_disk:
             self.app.notify(
                 "The game is autosaved: Continue on the title screen picks it up.", markup=False
             )
+
+    def save_elsewhere(self, then=None) -> None:
+        """Ask for a path and save the game there (when the autosaves fail); `then` is called
+        when the dialog closes."""
+        from tui.screens.saving import SaveAsScreen
+
+        record = self.session.record
+
+        def save(path: Path) -> Path:
+            return self.app.store.save_as(record, path)
+
+        def done(path: Path | None) -> None:
+            if path is not None:
+                self._saved_elsewhere = (record, path, self.slot.unsaved)
+                self.notify(f"Saved to {display_path(path)}", markup=False)
+            if then is not None:
+                then()
+
+        suggestion = Path.home() / f"{record.game}-{time.strftime('%Y%m%d-%H%M%S')}.objective"
+        self.app.push_screen(SaveAsScreen(save, suggestion), done)
 
     # --- the game menu -----------------------------------------------------------------------
 
