@@ -424,6 +424,14 @@ def _too_many(moves: int) -> SaveError:
 
 def _check_action(action: Any, n: int) -> int:
     """The number of values in a move, or SaveError if it is not one."""
+    # the moves every game makes: a verb, then a few whole numbers and words
+    if type(action) is tuple and 0 < len(action) <= MAX_ACTION_ITEMS and type(action[0]) is str:
+        for x in action:
+            kind = type(x)
+            if not (kind is int or (kind is str and len(x) <= MAX_WORD_CHARS)):
+                break
+        else:
+            return len(action)
     if not isinstance(action, tuple) or not action or not isinstance(action[0], str):
         raise damaged(f"move {n} is not a list of plain values, verb first")
     values = 0
