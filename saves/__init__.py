@@ -1,13 +1,10 @@
 """Game records (msgpack), replay from the seed, and the atomic file store."""
 
+from saves.codec import FORMAT_TAG, FORMAT_VERSION, SaveHeader, decode, encode
 from saves.record import (
-    FORMAT_TAG,
-    FORMAT_VERSION,
     GameRecord,
     SaveError,
     SeatInfo,
-    decode,
-    encode,
     new_record,
     replay,
     replay_states,
@@ -21,6 +18,7 @@ __all__ = [
     "GameRecord",
     "SaveEntry",
     "SaveError",
+    "SaveHeader",
     "SaveStore",
     "SeatInfo",
     "decode",

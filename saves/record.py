@@ -1,4 +1,4 @@
-"""The game record: what a save file holds, its msgpack encoding, and replay.
+"""The game record: what a save file holds, and replay (the file format is saves/codec.py).
 
 A record is the seed, the options, the seats and the list of actions; loading replays the actions
 from the seed (every one checked by the rules) and compares the digest of the final state, so a
@@ -8,6 +8,7 @@ save can never smuggle in a position the rules could not reach. See docs/save-fo
 from __future__ import annotations
 
 import hashlib
+import random
 import time
 from collections.abc import Sequence
 from dataclasses import dataclass, field, fields, is_dataclass, replace
@@ -17,20 +18,8 @@ from typing import Any
 import msgpack
 
 import core
-from core.engine import (
-    Action,
-    IllegalAction,
-    OptionError,
-    decode_action,
-    encode_action,
-    resolve_options,
-)
-from core.seats import HUMAN, LEVELLED, LEVELS, SEAT_KINDS
-
-FORMAT_TAG = "objective-game-record"
-FORMAT_VERSION = 1
-MAX_FILE_BYTES = 64 * 1024 * 1024
-MAX_DEPTH = 16
+from core.engine import Action, IllegalAction, OptionError, resolve_options
+from core.seats import HUMAN
 
 APP_VERSION = core.__version__
 
@@ -86,6 +75,7 @@ class GameRecord:
     digest: str = ""
     turn: int = 1
     finished: str = ""  # the outcome sentence once the game is over
+    id: str = ""  # made when the game starts; names its autosave ("" in a version-1 file)
 
     def with_actions(self, actions: Sequence[Action], state: Any, game: Any) -> GameRecord:
         """This record brought up to date with a position reached by `actions`."""
@@ -100,10 +90,19 @@ class GameRecord:
         )
 
 
+_IDS = random.SystemRandom()  # ids are no part of the rules: no die or game choice uses them
+
+
+def new_record_id() -> str:
+    """A new game's id (12 hex digits): its autosave's name carries it, so no two games share
+    an autosave, whichever program on whichever machine started them."""
+    return f"{_IDS.getrandbits(48):012x}"
+
+
 def new_record(game_id: str, options: dict, players: int, seats, seed: int) -> GameRecord:
     g = core.game(game_id)
     state = g.new(options, players, seed)
-    record = GameRecord(game_id, dict(options), players, tuple(seats), seed)
+    record = GameRecord(game_id, dict(options), players, tuple(seats), seed, id=new_record_id())
     return record.with_actions((), state, g)
 
 
@@ -130,153 +129,6 @@ def _canonical(obj: Any) -> Any:
 def state_digest(state: Any) -> str:
     packed = msgpack.packb(_canonical(state), use_bin_type=True)
     return hashlib.sha256(packed).hexdigest()[:32]
-
-
-# --- encoding ------------------------------------------------------------------------------------
-
-
-def encode(record: GameRecord) -> bytes:
-    data = {
-        "format": FORMAT_TAG,
-        "version": FORMAT_VERSION,
-        "app_version": record.app_version,
-        "game": record.game,
-        "options": record.options,
-        "players": record.players,
-        "seats": [[s.name, s.kind, s.level] for s in record.seats],
-        "seed": record.seed,
-        "actions": [encode_action(a) for a in record.actions],
-        "created": record.created,
-        "updated": record.updated,
-        "digest": record.digest,
-        "turn": record.turn,
-        "finished": record.finished,
-    }
-    try:
-        return msgpack.packb(data, use_bin_type=True)
-    except (TypeError, ValueError, OverflowError) as err:
-        raise SaveError(f"this game cannot be written to a save file ({err})") from err
-
-
-def _depth(obj: Any, limit: int) -> bool:
-    """True if `obj` nests no deeper than `limit` (iterative, so junk cannot blow the stack)."""
-    stack = [(obj, 0)]
-    while stack:
-        item, depth = stack.pop()
-        if depth > limit:
-            return False
-        if isinstance(item, list | tuple):
-            stack.extend((x, depth + 1) for x in item)
-        elif isinstance(item, dict):
-            stack.extend((x, depth + 1) for kv in item.items() for x in kv)
-    return True
-
-
-def _looks_like_text(data: bytes) -> bool:
-    try:
-        text = data[:4096].decode("utf-8")
-    except UnicodeDecodeError:
-        return False
-    return all(ch.isprintable() or ch in "\r\n\t" for ch in text)
-
-
-def decode(data: bytes) -> GameRecord:
-    """Bytes of a save file -> a record, or SaveError saying what is wrong with them."""
-    if not data:
-        raise SaveError("the file is empty")
-    if len(data) > MAX_FILE_BYTES:
-        raise SaveError("the file is far too large to be a save")
-    if _looks_like_text(data):
-        raise SaveError("the file is plain text, not an Objective save")
-    try:
-        raw = msgpack.unpackb(data, raw=False, strict_map_key=False, use_list=True)
-    except msgpack.exceptions.ExtraData:
-        raise SaveError("the file is not an Objective save (unexpected bytes in it)") from None
-    except msgpack.exceptions.StackError:
-        raise SaveError("the file is not an Objective save (it is nested far too deeply)") from None
-    except ValueError as err:
-        if "incomplete" in str(err):
-            raise SaveError("the save file is cut short (truncated)") from None
-        raise SaveError("the file is not an Objective save (it is not msgpack data)") from None
-    if not isinstance(raw, dict):
-        raise SaveError("the file holds data, but not a game record")
-    if not _depth(raw, MAX_DEPTH):
-        raise SaveError("the file is not an Objective save (it is nested far too deeply)")
-    if raw.get("format") != FORMAT_TAG:
-        raise SaveError("the file is not an Objective save (wrong format tag)")
-    version = raw.get("version")
-    if not isinstance(version, int) or isinstance(version, bool):
-        raise SaveError("the save has no readable format version")
-    if version < 1:
-        raise SaveError(f"the save has an impossible format version ({version})")
-    if version > FORMAT_VERSION:
-        raise SaveError(
-            f"the save was made by a newer version of Objective (format {version}; "
-            f"this version reads format {FORMAT_VERSION}); please upgrade"
-        )
-    try:
-        return _record_from(raw)
-    except (KeyError, TypeError, ValueError) as err:
-        raise SaveError(f"the save is damaged: {_field_problem(err)}") from None
-
-
-def _field_problem(err: Exception) -> str:
-    if isinstance(err, KeyError):
-        return f"the field {err.args[0]!r} is missing"
-    return str(err)
-
-
-def _want(raw: dict, key: str, kinds: type | tuple[type, ...]) -> Any:
-    value = raw[key]
-    if not isinstance(value, kinds) or (isinstance(value, bool) and bool not in _as_tuple(kinds)):
-        raise TypeError(f"the field {key!r} has the wrong type")
-    return value
-
-
-def _as_tuple(kinds):
-    return kinds if isinstance(kinds, tuple) else (kinds,)
-
-
-def _checked_seat(name: str, kind: str, level: str | None) -> SeatInfo:
-    """A seat as saved, refused with a sentence if no one of that kind or level exists."""
-    if kind not in SEAT_KINDS:
-        raise ValueError(f"seat {name!r} is played by an unknown kind {kind!r}")
-    if kind in LEVELLED:
-        if level is not None and level not in LEVELS:
-            raise ValueError(f"seat {name!r} has an unknown level {level!r}")
-    elif level is not None:
-        raise ValueError(f"seat {name!r} ({kind}) cannot have a level")
-    return SeatInfo(name, kind, level)
-
-
-def _record_from(raw: dict) -> GameRecord:
-    seats = []
-    for seat in _want(raw, "seats", list):
-        if not (isinstance(seat, list) and len(seat) == 3):
-            raise TypeError("a seat entry is malformed")
-        name, kind, level = seat
-        if not isinstance(name, str) or not isinstance(kind, str):
-            raise TypeError("a seat entry is malformed")
-        if level is not None and not isinstance(level, str):
-            raise TypeError("a seat entry is malformed")
-        seats.append(_checked_seat(name, kind, level))
-    options = _want(raw, "options", dict)
-    if not all(isinstance(k, str) for k in options):
-        raise TypeError("the options are malformed")
-    return GameRecord(
-        game=_want(raw, "game", str),
-        options=options,
-        players=_want(raw, "players", int),
-        seats=tuple(seats),
-        seed=_want(raw, "seed", int),
-        actions=tuple(decode_action(a) for a in _want(raw, "actions", list)),
-        created=float(_want(raw, "created", (int, float))),
-        updated=float(_want(raw, "updated", (int, float))),
-        app_version=_want(raw, "app_version", str),
-        digest=_want(raw, "digest", str),
-        turn=_want(raw, "turn", int),
-        finished=_want(raw, "finished", str),
-    )
 
 
 # --- replay --------------------------------------------------------------------------------------

@@ -7,13 +7,15 @@ import random
 from dataclasses import replace
 from pathlib import Path
 
+from rich.text import Text
 from textual.app import App
 from textual.binding import Binding
 from textual.events import Resize
 
 from saves.record import GameRecord, SaveError, SeatInfo, new_record
-from saves.store import SaveStore
+from saves.store import SaveStore, read_record
 from tui.commands import AppCommands
+from tui.paths import readable
 from tui.screens.game import GameScreen
 from tui.screens.registry import screen_class_for
 from tui.session import Session
@@ -56,7 +58,7 @@ class ObjectiveApp(App[None]):
         self,
         store: SaveStore | None = None,
         session: Session | None = None,
-        save_path: Path | None = None,
+        opened_from: Path | None = None,
         seed: int | None = None,
         ai_delay: float | None = None,
         step_pause: float | None = None,
@@ -65,7 +67,7 @@ class ObjectiveApp(App[None]):
         super().__init__()
         self.store = store if store is not None else SaveStore()
         self._start_session = session
-        self._start_path = save_path
+        self._start_path = opened_from  # the file the first game was opened from
         self._seeds = random.Random(seed)
         self._settings_problems: list[str] = []
         if settings is None:
@@ -110,8 +112,7 @@ class ObjectiveApp(App[None]):
         """Straight into a game (`objective new`/`load`): the game is the first screen, and the
         title screen is built only when the player goes back to it."""
         if self._start_session is not None:
-            screen_class = screen_class_for(self._start_session.game.id)
-            screen = screen_class(self._start_session, save_path=self._start_path)
+            screen = self.game_screen(self._start_session, self._start_path)
         else:
             from tui.screens.title import TitleScreen
 
@@ -148,7 +149,7 @@ class ObjectiveApp(App[None]):
         if latest is None:
             self.notify("There is no game in progress to continue.", severity="warning")
             return
-        self.open_record(latest.record, path=latest.path)
+        self.open_save(latest.path)
 
     def action_load_game(self) -> None:
         self.open_load()
@@ -157,10 +158,12 @@ class ObjectiveApp(App[None]):
         self.open_rules()
 
     def action_main_menu(self) -> None:
-        for screen in self.screen_stack:
-            if isinstance(screen, GameScreen):
-                screen.autosave()
+        games = [s for s in self.screen_stack if isinstance(s, GameScreen)]
+        for screen in games:
+            screen.autosave()
         self.return_to_title()
+        for screen in games:
+            screen.tell_where_it_is_saved()
 
     def action_settings(self) -> None:
         from tui.screens.settings import SettingsScreen
@@ -209,19 +212,34 @@ class ObjectiveApp(App[None]):
         self.return_to_title()
         self.push_game(session)
 
+    def open_save(self, path: Path) -> None:
+        """Open the save at `path` (read whole and replayed; a sentence if it cannot be)."""
+        try:
+            record = read_record(path)
+        except SaveError as err:
+            self.notify(readable(f"Cannot open that save: {err}"), severity="error", markup=False)
+            return
+        self.open_record(record, path)
+
     def open_record(self, record: GameRecord, path: Path | None = None) -> None:
         try:
             session = Session.from_record(record)
         except SaveError as err:
-            self.notify(f"Cannot open that save: {err}", severity="error")
+            self.notify(readable(f"Cannot open that save: {err}"), severity="error", markup=False)
             return
         self.return_to_title()
-        autosave = path is not None and path.name.startswith("autosave-")
-        self.push_game(session, None if autosave else path)
+        self.push_game(session, path)
 
-    def push_game(self, session: Session, save_path: Path | None = None) -> None:
-        screen_class = screen_class_for(session.game.id)
-        self.push_screen(screen_class(session, save_path=save_path))
+    def push_game(self, session: Session, opened_from: Path | None = None) -> None:
+        self.push_screen(self.game_screen(session, opened_from))
+
+    def game_screen(self, session: Session, opened_from: Path | None = None) -> GameScreen:
+        """The screen for a game, with the autosave it goes on in: the file it was opened from
+        if that is an autosave of the save folder, else its own (see `SaveStore.slot_for`)."""
+        session.record, slot = self.store.slot_for(session.record, opened_from)
+        screen = screen_class_for(session.game.id)(session)
+        screen.autosave_slot = slot
+        return screen
 
     # --- global keys -------------------------------------------------------------------------
 
@@ -249,21 +267,37 @@ class ObjectiveApp(App[None]):
         self.push_screen(HelpScreen(str(title), keys, notes, game_id))
 
     def action_quit_confirm(self) -> None:
+        """Quit, after a question that says what happens to the game: autosaved, or (when the
+        autosaves fail) how many decisions would be lost, with a way to save them elsewhere."""
         from tui.screens.dialogs import ConfirmScreen
+        from tui.screens.saving import QuitScreen, SaveAsScreen
 
-        if isinstance(self.screen, ConfirmScreen):
+        if isinstance(self.screen, ConfirmScreen | QuitScreen | SaveAsScreen):
+            return
+        games = [s for s in self.screen_stack if isinstance(s, GameScreen)]
+
+        def quit_now() -> None:
+            for screen in games:
+                screen.stop_thinking()
+            self.exit()
+
+        notes = [note for note in (s.quit_note() for s in games) if note]
+        unsaved = [s for s in games if s.unsaved_decisions]
+        question = "\n".join(["Quit Objective?", *notes])
+        if not unsaved:
+            self.push_screen(
+                ConfirmScreen(Text(question), yes="Quit", no="Stay"),
+                lambda yes: quit_now() if yes else None,
+            )
             return
 
-        def answer(yes: bool | None) -> None:
-            if yes:
-                for screen in self.screen_stack:
-                    if isinstance(screen, GameScreen):
-                        screen.stop_thinking()
-                self.exit()
+        def answer(choice: str | None) -> None:
+            if choice == "quit":
+                quit_now()
+            elif choice == "save":
+                unsaved[0].save_elsewhere(then=self.action_quit_confirm)
 
-        in_game = any(isinstance(s, GameScreen) for s in self.screen_stack)
-        note = "\nYour game is autosaved: Continue picks it up." if in_game else ""
-        self.push_screen(ConfirmScreen(f"Quit Objective?{note}", yes="Quit", no="Stay"), answer)
+        self.push_screen(QuitScreen(question), answer)
 
     # --- a signal (SIGTERM, SIGHUP, SIGINT) -----------------------------------------------------
 
@@ -311,13 +345,14 @@ class ObjectiveApp(App[None]):
         self._close_messages_no_wait()
 
     def _autosave_after_crash(self) -> str:
+        """Autosave every game on screen, each in its own autosave; a record the save format
+        refuses (its check is the same as when a file is read) is not written."""
         saved = []
         for screen in self.screen_stack:
-            session = getattr(screen, "session", None)
-            if isinstance(screen, GameScreen) and session is not None:
+            if isinstance(screen, GameScreen):
                 try:
-                    self.store.autosave(session.record)
-                    saved.append(session.game.title)
+                    screen.slot.write(screen.session.record, force=True)
+                    saved.append(screen.session.game.title)
                 except Exception:
                     continue
         return f"Your game ({', '.join(saved)}) was autosaved." if saved else ""

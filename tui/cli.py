@@ -421,8 +421,8 @@ def cmd_load(args) -> int:
         raise CommandError(f"cannot load {path}: {err}") from None
     from tui.app import ObjectiveApp
 
-    autosave = path.name.startswith("autosave-")
-    app = ObjectiveApp(store=store_for(args), session=session, save_path=None if autosave else path)
+    # an autosave of the save folder goes on in its file; any other file is left as it is
+    app = ObjectiveApp(store=store_for(args), session=session, opened_from=path)
     return run_app(app)
 
 

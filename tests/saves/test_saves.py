@@ -49,11 +49,26 @@ def test_digest_changes_with_the_state(duel):
     assert state_digest(a) == state_digest(duel.new({}, 2, 1))
 
 
+def split(data: bytes) -> list[dict]:
+    """The maps of a save file: the header and the record (version 2), or the record alone."""
+    unpacker = msgpack.Unpacker(raw=False)
+    unpacker.feed(data)
+    return list(unpacker)
+
+
+def join(*values) -> bytes:
+    return b"".join(msgpack.packb(v, use_bin_type=True) for v in values)
+
+
 def raw_record(duel, **changes):
+    """A finished game's save with some fields changed (in its header too, where it has them)."""
     record, _ = finished_record(duel)
-    data = msgpack.unpackb(encode(record), raw=False)
-    data.update(changes)
-    return msgpack.packb(data, use_bin_type=True)
+    header, body = split(encode(record))
+    header.update({k: v for k, v in changes.items() if k in header})
+    if "actions" in changes:
+        header["moves"] = len(changes["actions"])
+    body.update(changes)
+    return join(header, body)
 
 
 def good_bytes(duel):
@@ -70,7 +85,7 @@ BAD_FILES = {
     "not a record": (lambda d: msgpack.packb([1, 2, 3]), "not a game record"),
     "deeply nested": (lambda d: b"\x91" * 200_000 + b"\x00", "nested far too deeply"),
     "nested junk in a map": (
-        lambda d: msgpack.packb({"format": FORMAT_TAG, "junk": _nest(100)}),
+        lambda d: b"\x82" + join({"format": FORMAT_TAG})[1:] + join("junk") + _nest_bytes(),
         "nested far too deeply",
     ),
     "wrong format tag": (lambda d: raw_record(d, format="chess-pgn"), "wrong format tag"),
@@ -97,17 +112,14 @@ BAD_FILES = {
 }
 
 
-def _nest(depth):
-    value = 0
-    for _ in range(depth):
-        value = [value]
-    return value
+def _nest_bytes(depth=200_000):
+    return b"\x91" * depth + b"\x00"
 
 
 def _drop(data, key):
-    raw = msgpack.unpackb(data, raw=False)
-    del raw[key]
-    return msgpack.packb(raw)
+    header, body = split(data)
+    del body[key]
+    return join(header, body)
 
 
 @pytest.mark.parametrize("case", BAD_FILES, ids=str)
@@ -142,13 +154,14 @@ def test_store_lists_saves_newest_first_with_broken_files(duel, tmp_path):
     assert len(broken) == 1 and broken[0].error
 
 
-def test_autosave_slot_and_continue(duel, tmp_path):
+def test_autosave_and_continue(duel, tmp_path):
     store = SaveStore(tmp_path)
     record = new_record("duel", {}, 2, SEATS, 5)
     path = store.autosave(record)
-    assert path.name == "autosave-duel.objective"
-    assert store.latest_autosave().record == record
-    finished, _ = finished_record(duel)
+    assert path.name == f"autosave-duel-{record.id}.objective"
+    assert store.latest_autosave().load() == record
+    p = play_random(duel, 5)
+    finished = record.with_actions(p.actions, p.states[-1], duel)
     store.autosave(finished)
     assert store.latest_autosave() is None  # a finished game is not offered to continue
 
@@ -235,8 +248,8 @@ def test_the_save_list_survives_fifos_devices_and_folders(duel, tmp_path):
 
 def test_listing_removes_stale_temporary_files_only(duel, tmp_path):
     store = SaveStore(tmp_path)
-    stale = tmp_path / ".tmp-abc.objective"
-    fresh = tmp_path / ".tmp-def.objective"
+    stale = tmp_path / ".tmp-abc_1234.objective"  # the shape of this program's temporary saves
+    fresh = tmp_path / ".tmp-def_5678.objective"
     stale.write_bytes(b"x" * 100)
     fresh.write_bytes(b"y")
     os.utime(stale, (1_000_000, 1_000_000))

@@ -19,6 +19,7 @@ from __future__ import annotations
 
 import random
 import time
+from pathlib import Path
 from typing import TYPE_CHECKING
 
 from rich.text import Text
@@ -33,7 +34,9 @@ import ai
 from ai.base import Budget
 from core.engine import Action, IllegalAction, may_end_turn
 from saves.record import SaveError, state_digest
+from saves.store import AutosaveSlot
 from tui.commands import GameCommands
+from tui.paths import display_path, readable
 from tui.session import Session
 from tui.widgets.state_panel import StatePanel
 from tui.widgets.story import StoryLine
@@ -92,7 +95,10 @@ class GameScreen(Screen[None]):
     def __init__(self, session: Session, save_path=None) -> None:
         super().__init__()
         self.session = session
-        self.save_path = save_path
+        self.save_path = save_path  # the last save point written (Ctrl+S)
+        self.autosave_slot: AutosaveSlot | None = None  # set by the app; else made when needed
+        # after a failed autosave, the game saved elsewhere: (record, where, decisions unsaved then)
+        self._saved_elsewhere: tuple[object, Path, int] | None = None
         self._budget: Budget | None = None
         self._hint_budget: Budget | None = None
         self._thinking_token: int | None = None
@@ -771,19 +777,99 @@ class GameScreen(Screen[None]):
         self.autosave()
         self.advance()
 
+    # --- saving ------------------------------------------------------------------------------
+
+    @property
+    def slot(self) -> AutosaveSlot:
+        """Where this game autosaves (its own autosave, see `SaveStore.slot_for`)."""
+        if self.autosave_slot is None:
+            self.session.record, self.autosave_slot = self.app.store.slot_for(self.session.record)
+        return self.autosave_slot
+
+    @property
+    def unsaved_decisions(self) -> int:
+        """Decisions since the game was last written anywhere (its autosave, or elsewhere)."""
+        if self._saved_elsewhere is None:
+            return self.slot.unsaved
+        record, _, before = self._saved_elsewhere
+        return 0 if record is self.session.record else max(0, self.slot.unsaved - before)
+
     def action_save(self) -> None:
+        """Ctrl+S: a save point, under a new name every time (it never replaces another)."""
         try:
-            self.save_path = self.app.store.save(self.session.record, self.save_path)
+            self.save_path = self.app.store.save_point(self.session.record)
         except SaveError as err:
-            self.notify(f"Could not save: {err}", severity="error")
+            self.notify(readable(f"Could not save: {err}"), severity="error", markup=False)
             return
-        self.notify(f"Saved to {self.save_path}")
+        self.notify(f"Saved to {display_path(self.save_path)}", markup=False)
 
     def autosave(self) -> None:
+        """Autosave the game in its own file (nothing is written if nothing changed). A failure
+        is told when it starts and when its reason changes; the quit dialog counts the
+        decisions not saved."""
+        slot = self.slot
+        problem, record = slot.problem, self.session.record
         try:
-            self.app.store.autosave(self.session.record)
+            saved = slot.write(record)
         except SaveError as err:
-            self.notify(f"Autosave failed: {err}", severity="warning")
+            if slot.unsaved == 1 or str(err) != problem:
+                self.notify(
+                    readable(f"Autosave failed: {err}. Your last decisions are not saved."),
+                    severity="warning",
+                    markup=False,
+                )
+            return
+        self._saved_elsewhere = None
+        if saved is not record:
+            self.session.record = saved
+            self.notify(
+                "Another Objective saved this game meanwhile: this one goes on in its own "
+                f"autosave, {display_path(slot.path)}.",
+                markup=False,
+            )
+        elif problem:
+            self.notify("Autosave works again: the game is saved.", markup=False)
+
+    def quit_note(self) -> str:
+        """One line for the quit dialog: what happens to this game when the program ends."""
+        unsaved = self.unsaved_decisions
+        if unsaved:
+            what = "Your last decision is" if unsaved == 1 else f"Your last {unsaved} decisions are"
+            return readable(f"{what} not saved: the autosave failed ({self.slot.problem}).")
+        if self._saved_elsewhere and self._saved_elsewhere[0] is self.session.record:
+            return f"Your game is saved to {display_path(self._saved_elsewhere[1])}."
+        if self.session.over or not self.slot.on_disk:
+            return ""  # a finished game stays in Load; a game not yet played has nothing to keep
+        return "Your game is autosaved: Continue picks it up."
+
+    def tell_where_it_is_saved(self) -> None:
+        """After leaving the game for the title screen: where it is (or that it is not) saved."""
+        if self.unsaved_decisions:
+            self.app.notify(self.quit_note(), severity="warning", markup=False)
+        elif not self.session.over and self.slot.on_disk:
+            self.app.notify(
+                "The game is autosaved: Continue on the title screen picks it up.", markup=False
+            )
+
+    def save_elsewhere(self, then=None) -> None:
+        """Ask for a path and save the game there (when the autosaves fail); `then` is called
+        when the dialog closes."""
+        from tui.screens.saving import SaveAsScreen
+
+        record = self.session.record
+
+        def save(path: Path) -> Path:
+            return self.app.store.save_as(record, path)
+
+        def done(path: Path | None) -> None:
+            if path is not None:
+                self._saved_elsewhere = (record, path, self.slot.unsaved)
+                self.notify(f"Saved to {display_path(path)}", markup=False)
+            if then is not None:
+                then()
+
+        suggestion = Path.home() / f"{record.game}-{time.strftime('%Y%m%d-%H%M%S')}.objective"
+        self.app.push_screen(SaveAsScreen(save, suggestion), done)
 
     # --- the game menu -----------------------------------------------------------------------
 
@@ -807,7 +893,7 @@ class GameScreen(Screen[None]):
     def action_main_menu(self) -> None:
         self.autosave()
         self.app.return_to_title()
-        self.app.notify("The game is autosaved: Continue on the title screen picks it up.")
+        self.tell_where_it_is_saved()
 
     def action_new_game(self) -> None:
         self.autosave()

@@ -9,7 +9,6 @@ from textual.binding import Binding
 from textual.containers import Horizontal, Vertical, VerticalScroll
 from textual.widgets import Button, Static
 
-from saves.record import SaveError
 from tui.game_story import game_story
 from tui.screens.base import Dialog
 from tui.widgets.charts import StoryChart
@@ -70,13 +69,7 @@ class GameOverScreen(Dialog[None]):
         self.app.open_setup(self.session.game.id, replace_game=True)
 
     def action_save_record(self) -> None:
-        try:
-            path = self.app.store.save(self.session.record, self.game_screen.save_path)
-        except SaveError as err:
-            self.notify(f"Could not save: {err}", severity="error")
-            return
-        self.game_screen.save_path = path
-        self.notify(f"Game record saved to {path}")
+        self.game_screen.action_save()  # a save point of its own, like Ctrl+S
 
     def action_to_title(self) -> None:
         self.app.return_to_title()

@@ -2,8 +2,7 @@
 
 from __future__ import annotations
 
-import time
-
+from rich.text import Text
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Center, Vertical
@@ -12,6 +11,7 @@ from textual.widgets import Footer, OptionList, Static
 from textual.widgets.option_list import Option
 
 import core
+from tui.screens.load import game_title, shown_time
 
 LOGO = """\
 ▄▀▀▄ █▀▀▄   █ █▀▀ ▄▀▀ ▀█▀ ▀█▀ █  █ █▀▀
@@ -58,12 +58,12 @@ class TitleScreen(Screen[None]):
 
     def refresh_menu(self) -> None:
         menu = self.query_one("#title-menu", OptionList)
-        latest = self.app.store.latest_autosave()
+        latest = self.app.store.latest_autosave()  # from the files' headers only
         if latest is not None:
-            record = latest.record
-            title = core.game(record.game).title if record.game in core.game_ids() else record.game
-            when = time.strftime("%d %b %H:%M", time.localtime(record.updated))
-            cont = Option(f"Continue   {title}, turn {record.turn} · {when}", id="continue")
+            header = latest.header
+            when = shown_time(header.updated, "%d %b %H:%M")
+            prompt = Text(f"Continue   {game_title(header.game)}, turn {header.turn} · {when}")
+            cont = Option(prompt, id="continue")
         else:
             cont = Option("Continue   (no game in progress)", id="continue", disabled=True)
         menu.set_options(
@@ -87,11 +87,7 @@ class TitleScreen(Screen[None]):
         if choice == "new":
             app.open_setup()
         elif choice == "continue":
-            latest = app.store.latest_autosave()
-            if latest is None:
-                self.notify("There is no game in progress to continue.", severity="warning")
-            else:
-                app.open_record(latest.record, path=latest.path)
+            app.action_continue_game()
         elif choice == "load":
             app.open_load()
         elif choice == "rules":
