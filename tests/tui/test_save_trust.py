@@ -399,6 +399,7 @@ def test_generated_saves_never_stop_the_title_load_or_objective_load(
     entry = asyncio.run(asyncio.wait_for(title_and_load(), 60))
     assert entry.startswith("Continue")
     monkeypatch.setattr(ObjectiveApp, "run", lambda self: None)  # a good file opens no screen
+    monkeypatch.setattr(cli, "has_terminal", lambda: True)  # (that app has a terminal)
     code = cli.main(["--save-dir", str(folder), "load", str(bad)])
     err = capsys.readouterr().err
     assert code in (0, 1) and "Traceback" not in err
