@@ -9,6 +9,7 @@ from pathlib import Path
 from textual.app import App
 from textual.binding import Binding
 from textual.events import Resize
+from textual.notifications import SeverityLevel
 
 from saves.record import GameRecord, SaveError, SeatInfo, new_record
 from saves.store import SaveStore
@@ -20,6 +21,7 @@ from tui.settings import Settings
 from tui.settings import load as load_settings
 from tui.settings import save as save_settings
 from tui.terminal import MIN_HEIGHT, MIN_WIDTH
+from tui.text import printable
 
 # Textual's own bindings that the general keys below already explain.
 HELP_HIDDEN_ACTIONS = {
@@ -95,6 +97,26 @@ class ObjectiveApp(App[None]):
     @property
     def think_cap(self) -> float | None:
         return self.settings.think_cap
+
+    def notify(
+        self,
+        message: str,
+        *,
+        title: str = "",
+        severity: SeverityLevel = "information",
+        timeout: float | None = None,
+        markup: bool = False,
+    ) -> None:
+        """A notification, always shown as plain text: messages carry names, paths, settings
+        values and game ids, whose brackets must never be read as markup (`markup` is ignored,
+        so a widget's `notify`, which asks for markup, is plain too)."""
+        super().notify(
+            printable(str(message), keep="\n"),
+            title=printable(str(title)),
+            severity=severity,
+            timeout=timeout,
+            markup=False,
+        )
 
     def remember(self, **changes) -> None:
         """Change some settings and write them (a failure to write is told, not fatal)."""

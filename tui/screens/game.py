@@ -133,9 +133,10 @@ class GameScreen(Screen[None]):
         from tui.widgets.thinking import ThinkingIndicator
 
         return [
-            Static("", id="status-line"),
-            Static("", id="goal-line"),
-            Static("", id="seats-line"),
+            # plain text: these lines carry the names typed for the seats
+            Static("", id="status-line", markup=False),
+            Static("", id="goal-line", markup=False),
+            Static("", id="seats-line", markup=False),
             ThinkingIndicator(id="thinking"),
             StoryPanel(id="story"),
             ActionPicker(id="picker"),

@@ -66,7 +66,7 @@ class SetupScreen(Page[None]):
                 yield from self._compose_form()
         with Horizontal(id="setup-buttons"):
             yield Button("Back (Esc)", id="back")
-            yield Static("", id="setup-error")
+            yield Static("", id="setup-error", markup=False)
             yield Button("Start (Ctrl+N)", id="start", variant="primary", disabled=not self.game_id)
         yield Footer()
 

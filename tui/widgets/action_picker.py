@@ -123,8 +123,9 @@ class ActionPicker(Vertical):
         self._notes: list[str] = []
 
     def compose(self) -> ComposeResult:
-        yield Static("Actions", id="picker-title")
-        yield Static("", id="picker-notes")
+        # plain text: the title names the seat to act, a note echoes what was typed
+        yield Static("Actions", id="picker-title", markup=False)
+        yield Static("", id="picker-notes", markup=False)
         yield FilterInput(placeholder="type to filter · Enter plays", id="picker-filter")
         yield OptionList(id="picker-list")
 
