@@ -55,6 +55,7 @@ def test_console_script_unknown_game_has_no_traceback():
         (["new", "duel", "--seat", "mcts:godlike"], "unknown MCTS level"),
         (["new", "duel", "--seed", "x"], "takes a whole number, not 'x'"),
         (["new", "duel", "--seed", "-1"], "must be from 0"),
+        (["new", "duel", "--seed", str(2**63)], "must be from 0 to 9223372036854775807, not"),
         (["simulate", "duel", "--seed", "-1"], "must be from 0"),
         (["arena", "duel", "--agents", "random,rules", "--seed", "-1"], "must be from 0"),
         (["simulate", "duel", "--agents", "random", "--games", "0"], "must be from 1"),

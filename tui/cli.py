@@ -20,6 +20,7 @@ from typing import TYPE_CHECKING, NoReturn
 import core
 from ai import AgentError, parse_agent_name
 from core import __version__ as APP_VERSION
+from core.dice import MAX_SEED
 from core.engine import OptionError, parse_option_assignments, seat_title
 
 if TYPE_CHECKING:
@@ -29,7 +30,6 @@ EXIT_USAGE = 2
 EXIT_FAILURE = 1
 EXIT_BAD_FILE = EXIT_FAILURE
 
-MAX_SEED = 2**63 - 1
 MAX_GAMES = 100_000
 MAX_JOBS = 64
 
