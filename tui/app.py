@@ -8,12 +8,14 @@ from pathlib import Path
 
 from textual.app import App
 from textual.binding import Binding
+from textual.command import SimpleProvider
 from textual.events import Resize
 from textual.notifications import SeverityLevel
+from textual.theme import ThemeProvider
 
 from saves.record import GameRecord, SaveError, SeatInfo, new_record
 from saves.store import SaveStore
-from tui.commands import AppCommands
+from tui.commands import AppCommands, CommandPalette
 from tui.screens.game import GameScreen
 from tui.screens.registry import screen_class_for
 from tui.session import Session
@@ -159,6 +161,24 @@ class ObjectiveApp(App[None]):
             self.remember(theme=theme.name)
 
     # --- app commands (the palette on every screen) ------------------------------------------
+
+    # Textual's palette is replaced by ours (tui/commands.py), which survives a burst of keys.
+
+    def action_command_palette(self) -> None:
+        if self.use_command_palette and not CommandPalette.is_open(self):
+            self.push_screen(CommandPalette(id="--command-palette"))
+
+    def search_commands(self, commands, placeholder: str = "Search for commands…"):
+        return self.push_screen(
+            CommandPalette(
+                providers=[SimpleProvider(self.screen, commands)], placeholder=placeholder
+            )
+        )
+
+    def search_themes(self) -> None:
+        self.push_screen(
+            CommandPalette(providers=[ThemeProvider], placeholder="Search for themes…")
+        )
 
     def action_new_game(self) -> None:
         self.open_setup()
