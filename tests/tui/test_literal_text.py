@@ -5,16 +5,19 @@ markup (`[/]` once crashed the game screen at every start, and its autosave made
 from __future__ import annotations
 
 import json
+from dataclasses import replace
 from functools import cache
 
 import pytest
 
 from saves import SeatInfo, new_record
+from saves.record import encode
 from tests.tui.helpers import SIZE, make_app, screen_text, started, wait_until
 from tests.tui.test_conquer_screen import rules_line
 from tui.screens.dialogs import HandOffScreen
 from tui.screens.game import GameScreen
 from tui.screens.game_over import GameOverScreen
+from tui.screens.load import LoadScreen
 from tui.screens.setup import SetupScreen
 from tui.screens.title import TitleScreen
 from tui.session import Session
@@ -111,6 +114,21 @@ async def a_name_in_a_notification(tmp_path, text):
         assert f"to undo: Player 1 ({SHOWN[text]})" in screen_text(app)
 
 
+async def a_game_id_in_a_save(tmp_path, text):
+    """An autosave of a game this version does not know is listed (and refused when opened)."""
+    record = new_record("solitaire", {}, 1, (SeatInfo(text),), 3)
+    (tmp_path / "autosave-x.objective").write_bytes(encode(replace(record, game=text)))
+    app = make_app(tmp_path)
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.pause()
+        assert f"Continue   {SHOWN[text]}, turn 1" in screen_text(app)
+        await pilot.press("l")
+        await wait_until(pilot, lambda: isinstance(app.screen, LoadScreen))
+        await pilot.pause()
+        assert f"{SHOWN[text]} · turn 1" in screen_text(app)
+        assert f"  {SHOWN[text]} · in progress" in screen_text(app)  # its seat
+
+
 def settings_case(line: str, said: str):
     async def case(tmp_path, text, settings_dir):
         with (settings_dir / "settings.toml").open("a") as f:
@@ -130,6 +148,7 @@ PLACES = {
     "story and log": story_and_log,
     "hand-off": hand_off,
     "game over": game_over,
+    "game id in a save": a_game_id_in_a_save,
     "notification": a_name_in_a_notification,
     "settings theme": settings_case("theme = {}", "The theme '{}' does not exist"),
     "keymap id": settings_case('[keymap]\n{} = "f9"', "there is no binding '{}'"),

@@ -14,16 +14,17 @@ from textual.widgets.option_list import Option
 import core
 from saves.store import SaveEntry
 from tui.screens.base import Page
+from tui.text import printable
 
 
 def describe_entry(entry: SaveEntry) -> Text:
     text = Text()
     if entry.record is None:
-        text.append(f"{entry.path.name}", style="bold red")
-        text.append(f"\n  cannot be loaded: {entry.error}", style="red")
+        text.append(printable(entry.path.name), style="bold red")
+        text.append(f"\n  cannot be loaded: {printable(entry.error)}", style="red")
         return text
     r = entry.record
-    title = core.game(r.game).title if r.game in core.game_ids() else r.game
+    title = core.game(r.game).title if r.game in core.game_ids() else printable(r.game)
     when = time.strftime("%Y-%m-%d %H:%M", time.localtime(r.updated))
     players = f"{r.players} player" + ("s" if r.players != 1 else "")
     text.append(title, style="bold")
@@ -32,18 +33,19 @@ def describe_entry(entry: SaveEntry) -> Text:
         text.append("  (autosave)", style="italic")
     seats = ", ".join(s.label() for s in r.seats)
     status = f"finished: {r.finished}" if r.finished else "in progress"
-    text.append(f"\n  {seats} · {status}", style="dim")
-    text.append(f"\n  {entry.path.name}", style="dim")
+    text.append(f"\n  {printable(seats)} · {printable(status)}", style="dim")
+    text.append(f"\n  {printable(entry.path.name)}", style="dim")
     return text
 
 
 def display_path(path: Path) -> str:
-    """A folder as a person would write it: `~/...` under the home folder."""
+    """A folder as a person would write it: `~/...` under the home folder (bytes that are not
+    UTF-8 as `\\xff`)."""
     home = Path.home()
     try:
-        return f"~/{path.relative_to(home)}"
+        return printable(f"~/{path.relative_to(home)}")
     except ValueError:
-        return str(path)
+        return printable(str(path))
 
 
 class LoadScreen(Page[None]):

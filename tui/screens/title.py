@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import time
 
+from rich.text import Text
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Center, Vertical
@@ -12,6 +13,7 @@ from textual.widgets import Footer, OptionList, Static
 from textual.widgets.option_list import Option
 
 import core
+from tui.text import printable
 
 LOGO = """\
 ▄▀▀▄ █▀▀▄   █ █▀▀ ▄▀▀ ▀█▀ ▀█▀ █  █ █▀▀
@@ -63,7 +65,8 @@ class TitleScreen(Screen[None]):
             record = latest.record
             title = core.game(record.game).title if record.game in core.game_ids() else record.game
             when = time.strftime("%d %b %H:%M", time.localtime(record.updated))
-            cont = Option(f"Continue   {title}, turn {record.turn} · {when}", id="continue")
+            shown = Text(f"Continue   {printable(title)}, turn {record.turn} · {when}")  # a file's
+            cont = Option(shown, id="continue")
         else:
             cont = Option("Continue   (no game in progress)", id="continue", disabled=True)
         menu.set_options(
