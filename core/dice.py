@@ -19,6 +19,9 @@ from typing import TypeVar
 T = TypeVar("T")
 
 MASK64 = (1 << 64) - 1
+# The seeds a game takes are 0 to MAX_SEED: a signed 64-bit number, which a save (msgpack) and a
+# trace (JSON) hold in any reader. The command line and the New game form both check it.
+MAX_SEED = 2**63 - 1
 GOLDEN_GAMMA = 0x9E3779B97F4A7C15
 
 

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import os
 import subprocess
 import sys
 from pathlib import Path
@@ -55,6 +56,7 @@ def test_console_script_unknown_game_has_no_traceback():
         (["new", "duel", "--seat", "mcts:godlike"], "unknown MCTS level"),
         (["new", "duel", "--seed", "x"], "takes a whole number, not 'x'"),
         (["new", "duel", "--seed", "-1"], "must be from 0"),
+        (["new", "duel", "--seed", str(2**63)], "must be from 0 to 9223372036854775807, not"),
         (["simulate", "duel", "--seed", "-1"], "must be from 0"),
         (["arena", "duel", "--agents", "random,rules", "--seed", "-1"], "must be from 0"),
         (["simulate", "duel", "--agents", "random", "--games", "0"], "must be from 1"),
@@ -200,6 +202,52 @@ def test_trace_to_stdout(duel, capsys):
     assert code == 0, err
     assert code == 0
     assert json.loads(out.splitlines()[0])["type"] == "setup"
+
+
+FULL = Path("/dev/full")  # every write to it fails: No space left on device
+
+
+@pytest.mark.skipif(not FULL.exists(), reason="needs /dev/full")
+@pytest.mark.parametrize(
+    "argv",
+    [["--version"], ["--help"], ["simulate", "solitaire", "--games", "1"]],
+    ids=["version", "help", "simulate"],
+)
+def test_output_to_a_full_disk_exits_1_with_one_sentence(argv):
+    with FULL.open("w") as full:
+        proc = subprocess.run(
+            [sys.executable, "-m", "tui.cli", *argv],
+            stdout=full,
+            stderr=subprocess.PIPE,
+            text=True,
+            timeout=120,
+        )
+    assert proc.returncode == 1
+    said = one_line(proc.stderr)  # and no traceback from Python's own flush at exit
+    assert said == "objective: cannot write to the standard output: No space left on device"
+
+
+@pytest.mark.parametrize("argv", [["--version"], ["simulate", "solitaire", "--games", "1"]])
+def test_a_closed_standard_output_exits_1_with_one_sentence(argv):
+    proc = subprocess.run(
+        [sys.executable, "-m", "tui.cli", *argv],
+        stderr=subprocess.PIPE,
+        text=True,
+        timeout=120,
+        preexec_fn=lambda: os.close(1),  # as `objective ... >&-` starts it
+    )
+    assert proc.returncode == 1
+    assert one_line(proc.stderr) == (
+        "objective: the standard output is closed: the results have nowhere to go"
+    )
+
+
+def test_a_path_that_is_not_utf8_is_shown_readably(capsys, tmp_path, monkeypatch):
+    monkeypatch.chdir(tmp_path)
+    code, _, err = run(capsys, "load", os.fsdecode(b"\xff.objective"))
+    assert code == 1
+    assert "cannot load \\xff.objective: there is no save file" in one_line(err)
+    assert "\\udc" not in err
 
 
 def test_a_save_dir_that_is_a_file_exits_1(duel, capsys, tmp_path, monkeypatch):

@@ -10,12 +10,14 @@ from pathlib import Path
 from rich.text import Text
 from textual.app import App
 from textual.binding import Binding
+from textual.command import SimpleProvider
 from textual.events import Resize
+from textual.notifications import SeverityLevel
+from textual.theme import ThemeProvider
 
 from saves.record import GameRecord, SaveError, SeatInfo, new_record
 from saves.store import SaveStore, read_record
-from tui.commands import AppCommands
-from tui.paths import readable
+from tui.commands import AppCommands, CommandPalette
 from tui.screens.game import GameScreen
 from tui.screens.registry import screen_class_for
 from tui.session import Session
@@ -23,6 +25,7 @@ from tui.settings import Settings
 from tui.settings import load as load_settings
 from tui.settings import save as save_settings
 from tui.terminal import MIN_HEIGHT, MIN_WIDTH
+from tui.text import printable
 
 # Textual's own bindings that the general keys below already explain.
 HELP_HIDDEN_ACTIONS = {
@@ -100,6 +103,26 @@ class ObjectiveApp(App[None]):
     def think_cap(self) -> float | None:
         return self.settings.think_cap
 
+    def notify(
+        self,
+        message: str,
+        *,
+        title: str = "",
+        severity: SeverityLevel = "information",
+        timeout: float | None = None,
+        markup: bool = False,
+    ) -> None:
+        """A notification, always shown as plain text: messages carry names, paths, settings
+        values and game ids, whose brackets must never be read as markup (`markup` is ignored,
+        so a widget's `notify`, which asks for markup, is plain too)."""
+        super().notify(
+            printable(str(message), keep="\n"),
+            title=printable(str(title)),
+            severity=severity,
+            timeout=timeout,
+            markup=False,
+        )
+
     def remember(self, **changes) -> None:
         """Change some settings and write them (a failure to write is told, not fatal)."""
         self.settings = replace(self.settings, **changes)
@@ -140,6 +163,24 @@ class ObjectiveApp(App[None]):
             self.remember(theme=theme.name)
 
     # --- app commands (the palette on every screen) ------------------------------------------
+
+    # Textual's palette is replaced by ours (tui/commands.py), which survives a burst of keys.
+
+    def action_command_palette(self) -> None:
+        if self.use_command_palette and not CommandPalette.is_open(self):
+            self.push_screen(CommandPalette(id="--command-palette"))
+
+    def search_commands(self, commands, placeholder: str = "Search for commands…"):
+        return self.push_screen(
+            CommandPalette(
+                providers=[SimpleProvider(self.screen, commands)], placeholder=placeholder
+            )
+        )
+
+    def search_themes(self) -> None:
+        self.push_screen(
+            CommandPalette(providers=[ThemeProvider], placeholder="Search for themes…")
+        )
 
     def action_new_game(self) -> None:
         self.open_setup()
@@ -217,7 +258,7 @@ class ObjectiveApp(App[None]):
         try:
             record = read_record(path)
         except SaveError as err:
-            self.notify(readable(f"Cannot open that save: {err}"), severity="error", markup=False)
+            self.notify(printable(f"Cannot open that save: {err}"), severity="error", markup=False)
             return
         self.open_record(record, path)
 
@@ -225,7 +266,7 @@ class ObjectiveApp(App[None]):
         try:
             session = Session.from_record(record)
         except SaveError as err:
-            self.notify(readable(f"Cannot open that save: {err}"), severity="error", markup=False)
+            self.notify(printable(f"Cannot open that save: {err}"), severity="error", markup=False)
             return
         self.return_to_title()
         self.push_game(session, path)

@@ -23,7 +23,9 @@ from typing import TYPE_CHECKING, NoReturn
 import core
 from ai import AgentError, parse_agent_name
 from core import __version__ as APP_VERSION
+from core.dice import MAX_SEED
 from core.engine import OptionError, parse_option_assignments, seat_title
+from tui.text import printable
 
 if TYPE_CHECKING:
     from saves.record import SeatInfo
@@ -32,7 +34,6 @@ EXIT_USAGE = 2
 EXIT_FAILURE = 1
 EXIT_BAD_FILE = EXIT_FAILURE
 
-MAX_SEED = 2**63 - 1
 MAX_GAMES = 100_000
 MAX_JOBS = 64
 
@@ -48,6 +49,28 @@ class CommandError(Exception):
 class Parser(argparse.ArgumentParser):
     def error(self, message: str) -> NoReturn:
         raise UsageError(message)
+
+    def _print_message(self, message: str, file=None) -> None:
+        """--help and --version: argparse would ignore a failed write (a full disk), and exit 0."""
+        if message:
+            if file is None or file is sys.stdout:
+                say(message, end="")
+            else:
+                file.write(message)
+
+
+def say(text: str, end: str = "\n") -> None:
+    """Print the command's results on the standard output (CommandError if it cannot take them:
+    a full disk, a closed output)."""
+    if sys.stdout is None:
+        raise CommandError("the standard output is closed: the results have nowhere to go")
+    try:
+        print(text, end=end)
+    except BrokenPipeError:
+        raise
+    except OSError as err:
+        _stdout_dead()
+        raise CommandError(_output_problem(err)) from None
 
 
 def whole_number(name: str, low: int, high: int):
@@ -473,14 +496,13 @@ def cmd_simulate(args) -> int:
     except BrokenPipeError:
         raise  # the reader of stdout went away (`| head`): main() ends quietly
     except OSError as err:
-        raise CommandError(
-            f"cannot write the trace to {args.trace}: {err.strerror or err}"
-        ) from None
+        where = "the standard output" if args.trace == "-" else args.trace
+        raise CommandError(f"cannot write the trace to {where}: {err.strerror or err}") from None
     report = simulation_report(game, players, options, seat_names, args.seed, results)
     if args.json:
-        print(json.dumps(report, indent=1))
+        say(json.dumps(report, indent=1))
     else:
-        print(simulation_table(game, report))
+        say(simulation_table(game, report))
     return 0
 
 
@@ -505,9 +527,9 @@ def cmd_arena(args) -> int:
     if progress is not None:
         sys.stderr.write("\r\033[K")  # the progress line gives way to the report
     if args.json:
-        print(json.dumps(report, indent=1))
+        say(json.dumps(report, indent=1))
     else:
-        print(report_table(report))
+        say(report_table(report))
     return 0
 
 
@@ -528,8 +550,8 @@ def _explainer(game, seed, agents, then):
     def on_step(step) -> None:
         if 0 <= step.seat < len(agents) and agents[step.seat].last:
             agent = agents[step.seat]
-            print(f"seed {seed} #{step.seq} {titles[step.seat]} ({agent.name}): {step.text}")
-            print(f"    because {agent.last}")
+            say(f"seed {seed} #{step.seq} {titles[step.seat]} ({agent.name}): {step.text}")
+            say(f"    because {agent.last}")
             agent.last = ""
         if then is not None:
             then(step)
@@ -668,12 +690,23 @@ COMMANDS = {
 }
 
 
+PRINTING_COMMANDS = ("simulate", "arena")  # their results go to the standard output
+
+
 def main(argv: Sequence[str] | None = None) -> int:
     parser = build_parser()
     try:
-        args = parser.parse_args(argv)
+        try:
+            args = parser.parse_args(argv)
+        except SystemExit:  # --help, --version: printed (see Parser._print_message), now out
+            _flush_output()
+            raise
+        if args.command in PRINTING_COMMANDS and sys.stdout is None:
+            raise CommandError("the standard output is closed: the results have nowhere to go")
         with signal_handlers(_raise_stopped):
-            return COMMANDS[args.command](args)
+            code = COMMANDS[args.command](args)
+        _flush_output()
+        return code
     except UsageError as err:
         return _fail(EXIT_USAGE, f"objective: error: {err}")
     except NeedsTerminal as err:
@@ -688,6 +721,8 @@ def main(argv: Sequence[str] | None = None) -> int:
         os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
         return 141
     except OSError as err:  # a path or a disk the command could not get past
+        if getattr(err, "filename", None) is None and _stdout_dead():
+            return _fail(EXIT_FAILURE, f"objective: {_output_problem(err)}")
         where = f" ({err.filename})" if getattr(err, "filename", None) else ""
         return _fail(EXIT_FAILURE, f"objective: {err.strerror or err}{where}")
     except Exception as err:
@@ -697,8 +732,40 @@ def main(argv: Sequence[str] | None = None) -> int:
 
 
 def _fail(code: int, line: str) -> int:
-    print(line, file=sys.stderr)
+    print(printable(line), file=sys.stderr)  # a path's undecodable bytes as \xff
     return code
+
+
+def _flush_output() -> None:
+    """Push out what the command printed while a failure can still be told (a full disk, a
+    closed pipe): Python's own flush at exit would lose it."""
+    if sys.stdout is None:
+        return
+    try:
+        sys.stdout.flush()
+    except BrokenPipeError:
+        raise
+    except OSError as err:
+        _stdout_dead()
+        raise CommandError(_output_problem(err)) from None
+
+
+def _output_problem(err: OSError) -> str:
+    return f"cannot write to the standard output: {err.strerror or err}"
+
+
+def _stdout_dead() -> bool:
+    """Whether the standard output can no longer be written; if so it is pointed at the null
+    device, so that Python's flush at exit has nothing left to fail on (and prints nothing)."""
+    if sys.stdout is None:
+        return False
+    try:
+        sys.stdout.flush()
+        return False
+    except OSError:
+        with contextlib.suppress(OSError, ValueError):
+            os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
+        return True
 
 
 if __name__ == "__main__":

@@ -1,14 +1,18 @@
-"""Command-palette commands (Ctrl+P): the app's on every screen, a game's on the game screen.
+"""The command palette (Ctrl+P): the app's commands on every screen, a game's on the game screen.
 
 Each command names an action; a command the screen or app cannot run now (`check_action` says
-no, e.g. "Game summary" before the game is over) is not offered.
+no, e.g. "Game summary" before the game is over) is not offered. The palette itself is Textual's,
+made safe against keys that arrive together with the one that opens or closes it.
 """
 
 from __future__ import annotations
 
 from functools import partial
 
-from textual.command import DiscoveryHit, Hit, Hits, Provider
+from textual import command, on
+from textual.await_complete import AwaitComplete
+from textual.command import CommandList, DiscoveryHit, Hit, Hits, Provider
+from textual.widgets import Button, Input, OptionList
 
 # (name, help, action) run on the game screen
 GAME_COMMANDS = (
@@ -81,3 +85,37 @@ class AppCommands(_Commands):
 
     def _target(self):
         return self.app
+
+
+class CommandPalette(command.CommandPalette):
+    """Textual's command palette, safe against a burst of keys (a terminal delivers keys typed or
+    pasted together in one read, before the palette has drawn anything):
+
+    * Ctrl+P then PageUp/PageDown: Textual's list pages by the lines it has laid out, and a list
+      not drawn yet has none (KeyError); with nothing on screen there is no page to move by.
+    * Enter, Enter: the first runs the command and closes the palette; the second, already on its
+      way to the palette, would close it again (popping the screen under it, or failing with
+      ScreenStackError on the title screen) and run the command twice. A closed palette ignores
+      whatever still reaches it.
+    """
+
+    _dismissed = False  # (MessagePump has its own `_closed`)
+
+    def _action_command_list(self, action: str) -> None:
+        if action.startswith("page_") and not self.query_one(CommandList).scrollable_content_region:
+            return
+        super()._action_command_list(action)
+
+    @on(Input.Submitted)
+    @on(Button.Pressed)
+    @on(OptionList.OptionSelected)
+    def _ignore_once_dismissed(self, event) -> None:
+        if self._dismissed:
+            event.stop()
+            event.prevent_default()  # Textual's own handlers never see it
+
+    def dismiss(self, result=None) -> AwaitComplete:
+        if self._dismissed or not self.is_attached or self.app.screen is not self:
+            return AwaitComplete.nothing()
+        self._dismissed = True
+        return super().dismiss(result)

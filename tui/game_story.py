@@ -13,6 +13,7 @@ import re
 from dataclasses import dataclass, field
 
 from core.engine import seat_title
+from tui.text import printable
 
 
 @dataclass
@@ -91,7 +92,8 @@ class GenericStory:
 
     def seat(self, p: int) -> str:
         seats = self.record.seats
-        return seats[p].name if p < len(seats) and seats[p].name else seat_title(self.game, p)
+        name = seats[p].name if p < len(seats) else ""
+        return printable(name) if name else seat_title(self.game, p)
 
 
 class SolitaireStory(GenericStory):

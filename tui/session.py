@@ -13,6 +13,7 @@ from typing import Any
 import core
 from core.engine import Action, Event, Game, seat_title
 from saves.record import GameRecord, replay_states
+from tui.text import printable
 
 
 @dataclass
@@ -60,12 +61,13 @@ class Session:
 
     def seat_name(self, seat: int | None) -> str:
         """One name a seat everywhere: the game's own term ("Administrator 2"), with the name a
-        person typed for it in brackets ("Player 1 (Ann)")."""
+        person typed for it in brackets ("Player 1 (Ann)"), its control characters made visible
+        (a name comes from a save file too)."""
         if seat is None:
             return ""
         if 0 <= seat < len(self.record.seats):
             title = seat_title(self.game, seat)
-            name = self.record.seats[seat].name.strip()
+            name = printable(self.record.seats[seat].name.strip())
             default = name in ("", title) or name.startswith("Player ")
             return title if default else f"{title} ({name})"
         names = getattr(self.game, "seat_name", None)

@@ -3,11 +3,14 @@
 `$OBJECTIVE_CONFIG_DIR`, else `platformdirs.user_config_dir("objective")`, holds
 `settings.toml`. A file that cannot be read or parsed is reported once, moved aside to
 `settings.toml.bad` (never silently lost) and replaced by the defaults; a value of the wrong type
-or out of range is reported and its default kept. Writes are atomic, like saves.
+or out of range is reported and its default kept. Writes are atomic, like saves, and rewrite
+only the lines of the settings that changed: the player's comments, the keymap and the keys a
+newer version wrote stay as they are.
 """
 
 from __future__ import annotations
 
+import json
 import os
 import tomllib
 from dataclasses import dataclass, field, fields, replace
@@ -71,6 +74,8 @@ def load(path: Path | None = None) -> tuple[Settings, list[str]]:
         data = tomllib.loads(text)
     except tomllib.TOMLDecodeError as err:
         return Settings(), [_set_aside(path, f"is not valid TOML ({err})")]
+    except RecursionError:  # tomllib reads nested arrays and tables by recursion
+        return Settings(), [_set_aside(path, "is nested too deeply to be read")]
     return _from_data(data, path)
 
 
@@ -124,16 +129,33 @@ def _from_data(data: dict, path: Path) -> tuple[Settings, list[str]]:
 
 
 def save(settings: Settings, path: Path | None = None) -> None:
-    """Write the settings (OSError if the folder cannot be written)."""
+    """Write the settings (OSError if the folder cannot be written, or the file there cannot be
+    read: it is never replaced unread). Only the lines of the settings that changed are
+    rewritten (see `dumps`)."""
     from saves.store import atomic_writer
 
     path = path or settings_path()
     path.parent.mkdir(parents=True, exist_ok=True)
-    with atomic_writer(path, "w") as f:
-        f.write(dumps(settings))
+    try:
+        existing = path.read_bytes().decode("utf-8")
+    except FileNotFoundError:
+        existing = None
+    except UnicodeDecodeError:  # not a settings file this version can edit: written anew
+        existing = None
+    with atomic_writer(path, "wb") as f:
+        f.write(dumps(settings, existing).encode("utf-8"))
 
 
-def dumps(settings: Settings) -> str:
+def dumps(settings: Settings, existing: str | None = None) -> str:
+    """The text of the settings file. Given the file as it is (`existing`), only the lines of
+    the settings whose value differs from the file's are rewritten, each keeping its comment,
+    and a setting the file does not have yet is added after its last setting: the player's
+    comments, the order of the lines, the keymap (the program only reads it) and the keys this
+    version does not know (a newer version's) stay as they are."""
+    if existing is not None:
+        edited = _edited(settings, existing)
+        if edited is not None:
+            return edited
     lines = ["# Objective settings (written by the Settings screen; edit with care)", ""]
     keymap = {}
     for f in fields(Settings):
@@ -147,6 +169,102 @@ def dumps(settings: Settings) -> str:
     return "\n".join(lines) + "\n"
 
 
+def _edited(settings: Settings, text: str) -> str | None:
+    """`text` with the changed settings rewritten in place (None: it cannot be edited, being
+    invalid TOML, so the file is written anew)."""
+    try:
+        data = tomllib.loads(text)
+    except (tomllib.TOMLDecodeError, RecursionError):
+        return None
+    on_file, _ = _from_data(data, Path(FILE_NAME))  # what the file means to this version
+    changed = [
+        f.name
+        for f in fields(Settings)
+        if f.name != "keymap" and getattr(settings, f.name) != getattr(on_file, f.name)
+    ]
+    if not changed:
+        return text
+    lines = text.splitlines(keepends=True)
+    entries, top_end = _top_level_entries(lines)
+    newline = "\r\n" if "\r\n" in text else "\n"
+    added = []
+    for name in changed:
+        line = f"{name} = {_toml(getattr(settings, name))}"
+        if name in entries:
+            start, end = entries[name]
+            old = "".join(lines[start:end])
+            ending = old[len(old.rstrip("\r\n")) :]
+            lines[start:end] = [line + _trailing_comment(old) + ending] + [""] * (end - start - 1)
+        else:
+            added.append(line + newline)
+    if added:
+        at = max((end for _, end in entries.values()), default=None)
+        if at is None:  # no settings yet: before the first table and the comments heading it
+            at = top_end
+            while at > 0 and lines[at - 1].lstrip().startswith("#"):
+                at -= 1
+        before = at - 1
+        while before >= 0 and not lines[before]:  # (a value rewritten on fewer lines)
+            before -= 1
+        if before >= 0 and not lines[before].endswith("\n"):
+            lines[before] += newline
+        lines[at:at] = added
+    result = "".join(lines)
+    try:
+        again, _ = _from_data(tomllib.loads(result), Path(FILE_NAME))
+    except (tomllib.TOMLDecodeError, RecursionError):
+        return None
+    return result if replace(again, keymap=settings.keymap) == settings else None
+
+
+def _top_level_entries(lines: list[str]) -> tuple[dict[str, tuple[int, int]], int]:
+    """Where each top-level key's assignment is (its first line and the line after its last:
+    a value may span lines), and the line of the first table header (or the end)."""
+    entries: dict[str, tuple[int, int]] = {}
+    i = 0
+    while i < len(lines):
+        stripped = lines[i].strip()
+        if not stripped or stripped.startswith("#"):
+            i += 1
+            continue
+        if stripped.startswith("["):
+            break
+        end, data = _assignment_at(lines, i)
+        if end is None:
+            break
+        if len(data) == 1 and "." not in stripped.split("=", 1)[0]:
+            entries[next(iter(data))] = (i, end)
+        i = end
+    return entries, i
+
+
+def _assignment_at(lines: list[str], start: int) -> tuple[int | None, dict]:
+    """The line after the assignment beginning at `start`, and what it sets."""
+    for end in range(start + 1, len(lines) + 1):
+        try:
+            return end, tomllib.loads("".join(lines[start:end]))
+        except tomllib.TOMLDecodeError:
+            continue
+    return None, {}
+
+
+def _trailing_comment(assignment: str) -> str:
+    """The comment at the end of an assignment's last line ("  # my favourite"), or ""."""
+    body = assignment.rstrip("\r\n")
+    value = tomllib.loads(body)
+    head, _, last = body.rpartition("\n")
+    prefix = head + "\n" if head else ""
+    for at, char in enumerate(last):
+        if char != "#":
+            continue
+        try:
+            if tomllib.loads(prefix + last[:at]) == value:
+                return "  " + last[at:].strip() if last[:at].strip() else ""
+        except tomllib.TOMLDecodeError:
+            continue
+    return ""
+
+
 def _toml(value) -> str:
     if isinstance(value, bool):
         return "true" if value else "false"
@@ -154,5 +272,5 @@ def _toml(value) -> str:
         return repr(value)
     if isinstance(value, tuple | list):
         return "[" + ", ".join(_toml(v) for v in value) + "]"
-    text = str(value).replace("\\", "\\\\").replace('"', '\\"')
-    return f'"{text}"'
+    # a TOML basic string: JSON's escapes are TOML's, but TOML escapes DEL too
+    return json.dumps(str(value), ensure_ascii=False).replace("\x7f", "\\u007f")

@@ -13,7 +13,7 @@ from tui.screens.dialogs import GameMenuScreen, HelpScreen, IntroScreen
 from tui.screens.game import GameScreen
 from tui.screens.title import TitleScreen
 from tui.session import Session
-from tui.widgets.action_picker import match_score, tokens
+from tui.widgets.action_picker import ECHO_LENGTH, FILTER_LENGTH, match_score, tokens
 
 # Seed 2: after these rule-based moves, "done" in B4 of turn 3 sets off the enemy's steps, in
 # which one of the player's units is destroyed; control comes back in B2 of turn 4.
@@ -210,6 +210,23 @@ async def test_the_goal_and_why_the_list_is_empty(tmp_path):
         await pilot.press(*"zzz")
         notes = str(screen.picker.query_one("#picker-notes").render())
         assert "No action matches “zzz”" in notes
+
+
+async def test_a_long_filter_is_capped_and_its_echo_short(tmp_path):
+    """10,000 characters typed into the filter once froze the game for 15 s: every key redrew
+    the whole text in "No action matches". The box takes 60, the sentence repeats 30."""
+    app = make_app(tmp_path, session=session_after([("done",)]))
+    async with app.run_test(size=SIZE) as pilot:
+        screen = await started(pilot)
+        box = screen.picker.filter_input
+        for _ in range(10_000):  # what typing does, key by key, without a frame between
+            box.insert_text_at_cursor("z")
+        await pilot.press("z")
+        assert box.value == "z" * FILTER_LENGTH
+        notes = str(screen.picker.query_one("#picker-notes").render())
+        assert f"No action matches “{'z' * (ECHO_LENGTH - 1)}…”" in notes
+        await pilot.press("escape")
+        assert box.value == "" and len(screen.picker.shown_actions) > 1
 
 
 async def test_one_name_per_seat_the_games_own_term(tmp_path):

@@ -1,11 +1,14 @@
 """No traceback reaches a player: undo by the seat that acted, NO_COLOR screens, random keys and
-resizes on every game screen, dialogs that close once, a crash that autosaves and says so."""
+resizes on every game screen, dialogs that close once, bursts of keys in the command palette, a
+crash that autosaves and says so."""
 
 from __future__ import annotations
 
 import random
 
 import pytest
+from textual import events
+from textual.command import CommandPalette
 
 from saves import SeatInfo, new_record, read_record, replay
 from tests.tui.helpers import make_app, started, wait_until
@@ -159,6 +162,42 @@ async def test_the_reported_key_sequence_never_pops_the_game_screen(tmp_path, qu
             await pilot.pause(0.02)
         await pilot.pause()
         assert any(isinstance(s, GameScreen) for s in app.screen_stack)
+
+
+async def burst(pilot, *keys: str) -> None:
+    """Keys that arrive together, as a terminal delivers what is typed or pasted in one read:
+    all queued before the app handles the first (`pilot.press` waits between keys until the app
+    is idle, which is how the palette's bursts went unseen)."""
+    app = pilot.app
+    for key in keys:
+        app.post_message(events.Key(key, "\r" if key == "enter" else None))
+    await pilot.pause()
+    await pilot.pause()
+
+
+BURSTS = {
+    "palette-pageup": ("ctrl+p", "pageup"),  # once KeyError 0: the list not laid out yet
+    "palette-pagedown": ("ctrl+p", "pagedown"),
+    "palette-enter-enter": ("ctrl+p", "enter", "enter"),  # once ScreenStackError
+    "palette-escape-escape": ("ctrl+p", "escape", "escape"),
+}
+
+
+@pytest.mark.parametrize("where", ["title", "game"])
+@pytest.mark.parametrize("keys", list(BURSTS.values()), ids=list(BURSTS))
+async def test_a_burst_of_keys_in_the_command_palette_never_crashes(tmp_path, where, keys):
+    session = session_for("solitaire") if where == "game" else None
+    app = make_app(tmp_path, session=session)
+    async with app.run_test(size=(120, 40)) as pilot:
+        home = await started(pilot)
+        await burst(pilot, *keys)
+        assert home in app.screen_stack  # nothing below the palette was closed
+        if keys[-1] == "enter":  # the first Enter ran one command; the second did nothing
+            opened = [s for s in app.screen_stack if s is not home and not s.is_modal]
+            assert len(opened) <= 1, app.screen_stack
+        await pilot.press("ctrl+p")  # the app still answers
+        await wait_until(pilot, lambda: CommandPalette.is_open(app))
+    assert app.return_code in (None, 0)
 
 
 async def test_a_dialog_closes_once_whatever_is_pressed(tmp_path):

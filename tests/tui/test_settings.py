@@ -16,6 +16,7 @@ from tui.keymap import binding_ids, checked, document
 from tui.screens.dialogs import ConfirmScreen, HelpScreen
 from tui.screens.settings import SettingsScreen
 from tui.screens.setup import SetupScreen
+from tui.screens.title import TitleScreen
 
 
 def notices(app) -> list[str]:
@@ -95,6 +96,62 @@ async def test_a_corrupt_settings_file_is_set_aside_and_the_defaults_used(tmp_pa
         assert "settings.toml.bad" in message
     assert (settings_dir / "settings.toml.bad").read_bytes().startswith(b'theme = "nord')
     assert not path.exists()  # nothing written over the bad file: it is kept aside
+
+
+async def test_a_settings_file_nested_too_deeply_is_set_aside(tmp_path, settings_dir):
+    """Valid-looking TOML thousands of brackets deep: tomllib gives up (RecursionError); the
+    program starts on the defaults, says so once, and keeps the file aside."""
+    path = settings_dir / "settings.toml"
+    path.write_text("a = " + "[" * 5000 + "]" * 5000 + "\n")
+    app = make_app(tmp_path)
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.pause()
+        assert isinstance(app.screen, TitleScreen) and app.theme == "textual-dark"
+        [message] = [n for n in notices(app) if "settings file" in n]
+        assert "nested too deeply" in message and "settings.toml.bad" in message
+    assert (settings_dir / "settings.toml.bad").read_text().startswith("a = [[[[")
+    assert not path.exists()
+
+
+USER_FILE = """\
+# my settings: a dark theme at night
+theme = "nord"  # the one I like
+intro_seen = [
+    "solitaire",  # played it
+    "objectives", "conquer",
+]
+sound = "loud"  # a newer version's setting
+
+[keymap]
+"game.hint" = "f6"  # my terminal takes F2
+
+[cloud]  # a newer version's table
+sync = true
+"""
+
+
+async def test_a_change_of_settings_rewrites_only_its_own_line(tmp_path, settings_dir):
+    path = settings_dir / "settings.toml"
+    path.write_text(USER_FILE)
+    app = make_app(tmp_path)
+    async with app.run_test(size=SIZE) as pilot:
+        app.theme = "dracula"  # (Settings, or the palette's Change theme)
+        await pilot.pause()
+        app.remember(ai_speed="slow")
+    expected = USER_FILE.replace('"nord"  # the one', '"dracula"  # the one').replace(
+        "setting\n", 'setting\nai_speed = "slow"\n'
+    )
+    assert path.read_text() == expected
+    saved, _ = S.load(path)
+    assert (saved.theme, saved.ai_speed, saved.keymap) == ("dracula", "slow", {"game.hint": "f6"})
+
+
+def test_a_setting_written_over_several_lines_is_rewritten_on_one_keeping_its_comment():
+    text = 'intro_seen = [\n  "solitaire",\n]  # seen\n\n[keymap]\n'
+    out = S.dumps(S.Settings(intro_seen=("solitaire", "conquer")), text)
+    assert out == 'intro_seen = ["solitaire", "conquer"]  # seen\n\n[keymap]\n'
+    assert S.dumps(S.Settings(ai_speed="fast"), "[keymap]\n") == 'ai_speed = "fast"\n[keymap]\n'
+    assert S.dumps(S.Settings(theme="\x1b[31m"), "") == 'theme = "\\u001b[31m"\n'
 
 
 async def test_the_keymap_rebinds_a_key_and_help_shows_it(tmp_path, settings_dir):

@@ -4,9 +4,12 @@ from __future__ import annotations
 
 from dataclasses import replace
 
+import pytest
+
+from core.dice import MAX_SEED
 from saves import SaveStore, SeatInfo, new_record
 from tests.contract import play_random
-from tests.tui.helpers import SIZE, make_app, started, wait_until
+from tests.tui.helpers import SIZE, make_app, screen_text, started, wait_until
 from tui.screens.dialogs import ConfirmScreen, HelpScreen, TooSmallScreen
 from tui.screens.game import GameScreen
 from tui.screens.game_over import GameOverScreen
@@ -101,15 +104,36 @@ async def test_help_lists_the_screen_keys(duel, tmp_path):
         assert isinstance(app.screen, TitleScreen)
 
 
-async def test_bad_seed_on_setup_is_refused_with_a_message(duel, tmp_path):
+async def type_seed(pilot, text: str) -> None:
+    await pilot.press("n")
+    seed = pilot.app.screen.query_one("#seed")
+    seed.value = ""
+    seed.focus()
+    await pilot.press(*text)
+
+
+@pytest.mark.parametrize("typed", ["-5", str(MAX_SEED + 1), str(2**64)])
+async def test_a_seed_out_of_range_on_setup_is_refused_with_a_message(duel, tmp_path, typed):
+    """The form takes the seeds the command line takes (2**64 once crashed it: OverflowError),
+    and says which."""
     app = make_app(tmp_path)
     async with app.run_test(size=SIZE) as pilot:
-        await pilot.press("n")
-        seed = app.screen.query_one("#seed")
-        seed.value = "-5"
+        await type_seed(pilot, typed)
         await pilot.press("ctrl+n")
+        await pilot.pause()
         assert isinstance(app.screen, SetupScreen)
-        assert "must not be negative" in str(app.screen.query_one("#setup-error").render())
+        said = str(app.screen.query_one("#setup-error").render())
+        assert f"the seed must be from 0 to {MAX_SEED}, not {int(typed)}" in said
+        assert f"A whole number from 0 to {MAX_SEED}" in screen_text(app)  # said before, too
+
+
+async def test_the_largest_seed_starts_a_game(duel, tmp_path):
+    app = make_app(tmp_path)
+    async with app.run_test(size=SIZE) as pilot:
+        await type_seed(pilot, str(MAX_SEED))
+        await pilot.press("ctrl+n")
+        await wait_until(pilot, lambda: isinstance(app.screen, GameScreen))
+        assert app.screen.session.record.seed == MAX_SEED
 
 
 async def test_a_whole_game_by_keyboard(duel, tmp_path):

@@ -32,7 +32,7 @@ class ConfirmScreen(Dialog[bool]):
 
     def compose(self) -> ComposeResult:
         with Vertical(classes="dialog"):
-            yield Static(self.question, classes="dialog-text")
+            yield Static(self.question, classes="dialog-text", markup=False)
             with Horizontal(classes="dialog-buttons"):
                 yield Button(f"{self.yes} (y)", variant="error", id="yes")
                 yield Button(f"{self.no} (n)", variant="primary", id="no")
@@ -75,13 +75,13 @@ class HelpScreen(Dialog[None]):
         table.add_column(style="bold #ffa62b", justify="right")
         table.add_column()
         for key, what in self.keys:
-            table.add_row(key, what)
+            table.add_row(Text(key), Text(what))  # a key may be "[" (rebound in the keymap)
         with Vertical(classes="dialog help-dialog"):
             yield Static(Text(f"Keys · {self.help_title}", style="bold"), classes="dialog-title")
             with VerticalScroll():
                 yield Static(table)
                 if self.notes:
-                    yield Static(self.notes, classes="help-notes")
+                    yield Static(self.notes, classes="help-notes", markup=False)
             with Horizontal(classes="dialog-buttons"):
                 yield Button("Close (Esc)", id="close", variant="primary")
                 if self.game_id:
@@ -149,9 +149,10 @@ class HandOffScreen(Dialog[None]):
                 f"Pass the keyboard to {self.player}.\n\n"
                 f"Everyone else, look away: {self.player}'s hand is about to be shown.",
                 classes="dialog-text",
+                markup=False,
             )
             with Center():
-                yield Button(f"I am {self.player} (Enter)", id="ready", variant="primary")
+                yield Button(Text(f"I am {self.player} (Enter)"), id="ready", variant="primary")
 
     def on_button_pressed(self) -> None:
         self.close(None)

@@ -36,8 +36,8 @@ from core.engine import Action, IllegalAction, may_end_turn
 from saves.record import SaveError, state_digest
 from saves.store import AutosaveSlot
 from tui.commands import GameCommands
-from tui.paths import display_path, readable
 from tui.session import Session
+from tui.text import display_path, printable
 from tui.widgets.state_panel import StatePanel
 from tui.widgets.story import StoryLine
 
@@ -140,9 +140,10 @@ class GameScreen(Screen[None]):
         from tui.widgets.thinking import ThinkingIndicator
 
         return [
-            Static("", id="status-line"),
-            Static("", id="goal-line"),
-            Static("", id="seats-line"),
+            # plain text: these lines carry the names typed for the seats
+            Static("", id="status-line", markup=False),
+            Static("", id="goal-line", markup=False),
+            Static("", id="seats-line", markup=False),
             ThinkingIndicator(id="thinking"),
             StoryPanel(id="story"),
             ActionPicker(id="picker"),
@@ -799,7 +800,7 @@ class GameScreen(Screen[None]):
         try:
             self.save_path = self.app.store.save_point(self.session.record)
         except SaveError as err:
-            self.notify(readable(f"Could not save: {err}"), severity="error", markup=False)
+            self.notify(printable(f"Could not save: {err}"), severity="error", markup=False)
             return
         self.notify(f"Saved to {display_path(self.save_path)}", markup=False)
 
@@ -814,7 +815,7 @@ class GameScreen(Screen[None]):
         except SaveError as err:
             if slot.unsaved == 1 or str(err) != problem:
                 self.notify(
-                    readable(f"Autosave failed: {err}. Your last decisions are not saved."),
+                    printable(f"Autosave failed: {err}. Your last decisions are not saved."),
                     severity="warning",
                     markup=False,
                 )
@@ -835,7 +836,7 @@ class GameScreen(Screen[None]):
         unsaved = self.unsaved_decisions
         if unsaved:
             what = "Your last decision is" if unsaved == 1 else f"Your last {unsaved} decisions are"
-            return readable(f"{what} not saved: the autosave failed ({self.slot.problem}).")
+            return printable(f"{what} not saved: the autosave failed ({self.slot.problem}).")
         if self._saved_elsewhere and self._saved_elsewhere[0] is self.session.record:
             return f"Your game is saved to {display_path(self._saved_elsewhere[1])}."
         if self.session.over or not self.slot.on_disk:

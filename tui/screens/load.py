@@ -14,13 +14,13 @@ from textual.widgets.option_list import Option
 import core
 from saves.record import SaveError
 from saves.store import SaveEntry
-from tui.paths import display_name, display_path, readable
 from tui.screens.base import Page
+from tui.text import display_name, display_path, printable
 
 
 def game_title(game_id: str) -> str:
     """A game's title, or its id as the file gives it (made readable) if this version has none."""
-    return core.game(game_id).title if game_id in core.game_ids() else readable(game_id)
+    return core.game(game_id).title if game_id in core.game_ids() else printable(game_id)
 
 
 def shown_time(seconds: float, pattern: str) -> str:
@@ -35,7 +35,7 @@ def describe_entry(entry: SaveEntry) -> Text:
     text = Text()
     if entry.header is None:
         text.append(display_name(entry.path), style="bold red")
-        text.append(f"\n  cannot be loaded: {readable(entry.error)}", style="red")
+        text.append(f"\n  cannot be loaded: {printable(entry.error)}", style="red")
         return text
     h = entry.header
     when = shown_time(h.updated, "%Y-%m-%d %H:%M")
@@ -44,8 +44,8 @@ def describe_entry(entry: SaveEntry) -> Text:
     text.append(f" · turn {h.turn} · {players} · {when}")
     if entry.is_autosave:
         text.append("  (autosave)", style="italic")
-    seats = ", ".join(readable(s.label()) for s in h.seats)
-    status = f"finished: {readable(h.finished)}" if h.finished else "in progress"
+    seats = ", ".join(printable(s.label()) for s in h.seats)
+    status = f"finished: {printable(h.finished)}" if h.finished else "in progress"
     text.append(f"\n  {seats} · {status}", style="dim")
     text.append(f"\n  {display_name(entry.path)}", style="dim")
     return text
@@ -107,7 +107,7 @@ class LoadScreen(Page[None]):
         entry = self.entries[int(event.option.id)]
         if entry.header is None:
             self.notify(
-                f"{display_name(entry.path)} cannot be loaded: {readable(entry.error)}",
+                f"{display_name(entry.path)} cannot be loaded: {printable(entry.error)}",
                 severity="warning",
                 markup=False,
             )

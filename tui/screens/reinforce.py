@@ -3,6 +3,7 @@ won fight, face down, one at a time; they may keep one. Dismisses with the actio
 
 from __future__ import annotations
 
+from rich.text import Text
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Vertical
@@ -21,10 +22,11 @@ class ReinforceScreen(Dialog[tuple]):
 
     def compose(self) -> ComposeResult:
         with Vertical(classes="dialog reinforce-dialog"):
-            yield Static(self.dialog_title, classes="dialog-title")
-            yield Static(self.note, classes="dialog-text")
+            yield Static(self.dialog_title, classes="dialog-title", markup=False)
+            yield Static(self.note, classes="dialog-text", markup=False)
             for i, (_, text) in enumerate(self.items):
-                yield Button(text, id=f"give-{i}", variant="primary" if i == 0 else "default")
+                label = Text(text)  # an action's words, never markup
+                yield Button(label, id=f"give-{i}", variant="primary" if i == 0 else "default")
 
     def on_mount(self) -> None:
         self.query_one("#give-0", Button).focus()

@@ -12,8 +12,8 @@ from textual.containers import Horizontal, Vertical
 from textual.widgets import Button, Input, Static
 
 from saves.record import SaveError
-from tui.paths import readable
 from tui.screens.base import Dialog
+from tui.text import printable
 
 
 class QuitScreen(Dialog[str]):
@@ -73,7 +73,7 @@ class SaveAsScreen(Dialog[Path]):
                 classes="dialog-text",
                 markup=False,
             )
-            yield Input(readable(str(self.suggestion)), id="save-as-path")
+            yield Input(printable(str(self.suggestion)), id="save-as-path")
             yield Static("", id="save-as-error", markup=False)
             with Horizontal(classes="dialog-buttons"):
                 yield Button("Save (Enter)", variant="primary", id="save")
@@ -102,7 +102,7 @@ class SaveAsScreen(Dialog[Path]):
         try:
             path = self.save(Path(text).expanduser())
         except SaveError as err:
-            error.update(readable(str(err)))
+            error.update(printable(str(err)))
             return
         self.close(path)
 

@@ -16,6 +16,7 @@ from core.seats import SEAT_CHOICES
 from tui.screens.base import Page
 from tui.screens.setup import SEAT_LABELS
 from tui.settings import STEP_PAUSES, settings_path
+from tui.text import printable
 
 SPEED_LABELS = {
     "instant": "Instant (no pause)",
@@ -85,8 +86,8 @@ class SettingsScreen(Page[None]):
                     "Who plays it, until you change it on the New game screen",
                 )
             yield Static(
-                f"Keys: change them in the [keymap] table of {settings_path()} (binding ids in "
-                "docs/keys.md); F1 shows the keys in force.",
+                f"Keys: change them in the [keymap] table of {printable(str(settings_path()))} "
+                "(binding ids in docs/keys.md); F1 shows the keys in force.",
                 id="settings-keys",
                 markup=False,
             )

@@ -9,6 +9,7 @@ from textual.containers import Horizontal, VerticalScroll
 from textual.widgets import Button, Collapsible, Footer, Input, Label, Select, Static, Switch
 
 import core
+from core.dice import MAX_SEED
 from core.engine import Option, OptionError, seat_title
 from core.seats import SEAT_CHOICES
 from saves.record import SeatInfo
@@ -22,6 +23,9 @@ SEAT_LABELS = {
     "mcts:hard": "AI: MCTS hard",
     "random": "AI: random",
 }
+SEED_HELP = (
+    f"A whole number from 0 to {MAX_SEED}: the same seed and the same moves give the same game."
+)
 
 
 def default_seat_kind(seat: int, defaults: tuple[str, ...] = ()) -> str:
@@ -66,7 +70,7 @@ class SetupScreen(Page[None]):
                 yield from self._compose_form()
         with Horizontal(id="setup-buttons"):
             yield Button("Back (Esc)", id="back")
-            yield Static("", id="setup-error")
+            yield Static("", id="setup-error", markup=False)
             yield Button("Start (Ctrl+N)", id="start", variant="primary", disabled=not self.game_id)
         yield Footer()
 
@@ -112,9 +116,11 @@ class SetupScreen(Page[None]):
             yield Input(
                 str(self.seed),
                 type="integer",
+                max_length=len(str(MAX_SEED)) + 1,  # room for one digit too many: it is refused
                 id="seed",
                 tooltip="The same seed and the same moves always give the same game",
             )
+            yield Static(SEED_HELP, classes="option-help", markup=False)
         basic = [o for o in game.options if not o.advanced]
         advanced = [o for o in game.options if o.advanced]
         if basic:
@@ -212,8 +218,8 @@ class SetupScreen(Page[None]):
             seed = int(seed_text)
         except ValueError:
             raise OptionError(f"the seed must be a whole number, not {seed_text!r}") from None
-        if seed < 0:
-            raise OptionError("the seed must not be negative")
+        if not 0 <= seed <= MAX_SEED:
+            raise OptionError(f"the seed must be from 0 to {MAX_SEED}, not {seed}")
         return options, seats, seed
 
     def action_start(self) -> None:

@@ -24,6 +24,10 @@ from textual.widgets import Input, OptionList, Static
 from textual.widgets.option_list import Option
 
 from core.engine import Action
+from tui.text import printable
+
+FILTER_LENGTH = 60  # characters the filter box takes: more than any action's words
+ECHO_LENGTH = 30  # characters of the filter a sentence repeats
 
 TOKEN = re.compile(r"\$\d+(?:\.\d+)?|\d+|[^\W\d_]+")
 
@@ -125,9 +129,12 @@ class ActionPicker(Vertical):
         self._notes: list[str] = []
 
     def compose(self) -> ComposeResult:
-        yield Static("Actions", id="picker-title")
-        yield Static("", id="picker-notes")
-        yield FilterInput(placeholder="type to filter · Enter plays", id="picker-filter")
+        # plain text: the title names the seat to act, a note echoes what was typed
+        yield Static("Actions", id="picker-title", markup=False)
+        yield Static("", id="picker-notes", markup=False)
+        yield FilterInput(
+            placeholder="type to filter · Enter plays", max_length=FILTER_LENGTH, id="picker-filter"
+        )
         yield OptionList(id="picker-list")
 
     @property
@@ -251,7 +258,10 @@ class ActionPicker(Vertical):
         if not self._items:
             return self._empty
         if typed:
-            return f"No action matches “{self.filter_input.value.strip()}” (Esc clears the filter)."
+            echo = printable(self.filter_input.value.strip())
+            if len(echo) > ECHO_LENGTH:
+                echo = echo[: ECHO_LENGTH - 1] + "…"
+            return f"No action matches “{echo}” (Esc clears the filter)."
         if self._narrow is not None:
             return f"Nothing can be done at {self._narrow_label} now (Esc shows every action)."
         return self._empty

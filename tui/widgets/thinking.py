@@ -17,7 +17,7 @@ class ThinkingIndicator(Static):
     who: reactive[str] = reactive("")
 
     def __init__(self, **kwargs) -> None:
-        super().__init__("", **kwargs)
+        super().__init__("", markup=False, **kwargs)  # `who` is a seat's name
         self._frame = 0
         self._timer = None
 
