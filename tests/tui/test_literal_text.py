@@ -11,7 +11,7 @@ from functools import cache
 import pytest
 
 from saves import SeatInfo, new_record
-from saves.record import encode
+from saves.codec import encode
 from tests.tui.helpers import SIZE, make_app, screen_text, started, wait_until
 from tests.tui.test_conquer_screen import rules_line
 from tui.screens.dialogs import HandOffScreen
@@ -77,6 +77,8 @@ async def hand_off(tmp_path, text):
     session = Session.from_record(new_record("objectives", {}, 2, seats, 5))
     app = make_app(tmp_path, session=session)
     async with app.run_test(size=SIZE) as pilot:
+        await wait_until(pilot, lambda: isinstance(app.screen, HandOffScreen))
+        await pilot.press("enter")  # Player 2 (Bob) takes the keyboard
         screen = await started(pilot)
         screen.play(("end",))  # Player 2 ends the turn: Player 1's hand is next
         await wait_until(pilot, lambda: isinstance(app.screen, HandOffScreen))
