@@ -12,6 +12,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Hashable, Mapping, Sequence
 from dataclasses import dataclass, field
+from enum import StrEnum
 from typing import Any, Protocol, runtime_checkable
 
 from core.dice import every_roll
@@ -115,40 +116,152 @@ def parse_option_assignments(options: Sequence[Option], pairs: Sequence[str]) ->
     return resolve_options(options, given)
 
 
+class EventKind(StrEnum):
+    """The kinds of fact one game reports: each game subclasses it with its members
+    (`SolitaireEvent.UNIT_LOST`, ...) and registers one narrator for them with `narrator`, the one
+    place where its events are put into words."""
+
+
+Words = str | tuple[str, str, str]  # a sentence, or a die's (purpose, against, result)
+_NARRATORS: dict[type, Callable[[Event], Words]] = {}
+
+
+def narrator(kinds: type[EventKind]):
+    """Register the function that words the events of `kinds`: it returns the sentence, or for
+    an event with dice the die's purpose, what it was compared against and its result."""
+
+    def register(words: Callable[[Event], Words]) -> Callable[[Event], Words]:
+        _NARRATORS[kinds] = words
+        return words
+
+    return register
+
+
 @dataclass(frozen=True, slots=True)
 class Event:
-    """One thing the last `apply` did, for the log and the trace.
+    """One fact the last `apply` established, as data.
 
-    A die event has the faces rolled (`dice`), its `purpose`, what it was compared `against` and
-    the `result`. A shuffle draws `draws` numbers from the dice stream without faces to show.
+    `kind` says what happened (a member of the game's `EventKind`), `seats` whom it concerns (the
+    acting seat first), `places` where (the game's own place references: `("area", 5)`,
+    `("hex", 17)`, `("objective", 4)`), and `values` its numbers and names as `(name, value)`
+    pairs of plain values (`event["before"]`, `event.get("cause")`). A die event has the faces
+    rolled (`dice`); a shuffle draws `shuffle_draws` numbers from the dice stream without faces to
+    show. The words (`text`, and a die's `purpose`, `against` and `result`) are rendered from these
+    fields by the game's narrator, so wording lives in one place and can change freely: nothing
+    outside core/ reads meaning from it, and saves never hash it.
     """
 
-    text: str
-    purpose: str = ""
+    kind: EventKind
+    seats: tuple[int, ...] = ()
+    places: tuple = ()
+    values: tuple[tuple[str, Any], ...] = ()
     dice: tuple[int, ...] = ()
-    against: str = ""
-    result: str = ""
     shuffle_draws: int = 0
+
+    def __getitem__(self, name: str) -> Any:
+        for key, value in self.values:
+            if key == name:
+                return value
+        raise KeyError(name)
+
+    def get(self, name: str, default: Any = None) -> Any:
+        for key, value in self.values:
+            if key == name:
+                return value
+        return default
 
     @property
     def draws(self) -> int:
         """How many numbers this event took from the dice stream."""
         return len(self.dice) + self.shuffle_draws
 
+    def _words(self) -> Words:
+        return _NARRATORS[type(self.kind)](self)
+
+    @property
+    def text(self) -> str:
+        """The event as one sentence (a die: purpose, faces, what they were compared against,
+        and the result)."""
+        words = self._words()
+        if isinstance(words, str):
+            return words
+        if self.kind is Said.ROLL and self.get("text"):
+            return self["text"]
+        purpose, against, result = words
+        faces = "+".join(str(d) for d in self.dice)
+        return f"{purpose}: rolled {faces} ({against}) -> {result}"
+
+    def _die(self, part: int) -> str:
+        words = self._words()
+        return "" if isinstance(words, str) else words[part]
+
+    @property
+    def purpose(self) -> str:
+        """What a die was rolled for ("" for an event without dice)."""
+        return self._die(0)
+
+    @property
+    def against(self) -> str:
+        """What a die was compared against."""
+        return self._die(1)
+
+    @property
+    def result(self) -> str:
+        """What a die decided."""
+        return self._die(2)
+
     def to_json(self) -> dict:
-        data: dict[str, Any] = {"text": self.text}
+        data: dict[str, Any] = {"kind": str(self.kind), "text": self.text}
+        if self.seats:
+            data["seats"] = list(self.seats)
+        if self.places:
+            data["places"] = [list(p) if isinstance(p, tuple) else p for p in self.places]
+        if self.values:
+            data["values"] = {k: list(v) if isinstance(v, tuple) else v for k, v in self.values}
         if self.dice:
-            data.update(purpose=self.purpose, dice=list(self.dice), against=self.against)
-            data["result"] = self.result
+            words = self._words()
+            purpose, against, result = ("", "", "") if isinstance(words, str) else words
+            data.update(purpose=purpose, dice=list(self.dice), against=against, result=result)
         if self.shuffle_draws:
             data["shuffle_draws"] = self.shuffle_draws
         return data
 
 
-def roll_event(purpose: str, dice: Sequence[int], against: str, result: str) -> Event:
-    faces = "+".join(str(d) for d in dice)
-    text = f"{purpose}: rolled {faces} ({against}) -> {result}"
-    return Event(text, purpose, tuple(dice), against, result)
+def event(
+    kind: EventKind,
+    *,
+    seats: tuple[int, ...] = (),
+    places: tuple = (),
+    dice: Sequence[int] = (),
+    shuffle_draws: int = 0,
+    **values: Any,
+) -> Event:
+    """An event of `kind`; its named `values` become the event's (name, value) pairs."""
+    return Event(kind, seats, places, tuple(values.items()), tuple(dice), shuffle_draws)
+
+
+class Said(EventKind):
+    """Events that carry their own words: a game not yet telling its facts as data."""
+
+    NOTE = "note"
+    ROLL = "roll"
+
+
+@narrator(Said)
+def _said(e: Event) -> Words:
+    if e.kind is Said.ROLL:
+        return e["purpose"], e["against"], e["result"]
+    return e["text"]
+
+
+def note_event(text: str, shuffle_draws: int = 0) -> Event:
+    return event(Said.NOTE, shuffle_draws=shuffle_draws, text=text)
+
+
+def roll_event(
+    purpose: str, dice: Sequence[int], against: str, result: str, text: str = ""
+) -> Event:
+    return event(Said.ROLL, dice=dice, purpose=purpose, against=against, result=result, text=text)
 
 
 @dataclass(frozen=True, slots=True)

@@ -9,7 +9,7 @@ import pytest
 
 import core
 from core.dice import Dice
-from core.engine import Event
+from core.engine import note_event
 from tests import contract
 from tests.tinygame import GAME as DUEL
 from tests.tinygame import DiceDuel, DuelState
@@ -108,7 +108,7 @@ class UnencodableAction(DiceDuel):
 
     def legal_actions(self, s):
         return tuple(
-            ("roll", Event("x")) if a == ("roll",) else a for a in super().legal_actions(s)
+            ("roll", note_event("x")) if a == ("roll",) else a for a in super().legal_actions(s)
         )
 
 

@@ -10,7 +10,15 @@ from __future__ import annotations
 from dataclasses import dataclass, replace
 
 from core.dice import Dice
-from core.engine import Event, IllegalAction, Option, Outcome, resolve_options, roll_event
+from core.engine import (
+    Event,
+    IllegalAction,
+    Option,
+    Outcome,
+    note_event,
+    resolve_options,
+    roll_event,
+)
 
 ROLL = ("roll",)
 STAND = ("stand",)
@@ -51,7 +59,9 @@ class DiceDuel:
     def new(self, options, players, seed):
         opts = resolve_options(self.options, options)
         deck, dice = Dice(seed).shuffle(DECK)
-        event = Event("The deck is shuffled and one card dealt to each player.", shuffle_draws=5)
+        event = note_event(
+            "The deck is shuffled and one card dealt to each player.", shuffle_draws=5
+        )
         return DuelState(
             dice, (deck[0], deck[1]), deck[2:], events=(event,), bust_limit=opts["bust_limit"]
         )
@@ -86,7 +96,7 @@ class DiceDuel:
                 scores[p], stood[p] = 0, True
         else:
             stood[p] = True
-            events.append(Event(f"Player {p + 1} stands."))
+            events.append(note_event(f"Player {p + 1} stands."))
         other = 1 - p
         mover = other if not stood[other] else p
         return replace(

@@ -69,7 +69,7 @@ from core.conquer.tables import (
     recruit_cost,
 )
 from core.dice import Dice
-from core.engine import Event, IllegalAction, roll_event
+from core.engine import IllegalAction, note_event, roll_event
 from core.scratch import Found, replacer
 
 # `dataclasses.replace` for the pieces the rules change one at a time, compiled (core.scratch):
@@ -517,7 +517,9 @@ def assign_corners(dice, players: int):
         if len(remaining) == 1:
             corners.append(remaining.pop())
             events.append(
-                Event(f"{player_name(p)} takes the last corner, {DIRECTION_NAMES[corners[-1]]}.")
+                note_event(
+                    f"{player_name(p)} takes the last corner, {DIRECTION_NAMES[corners[-1]]}."
+                )
             )
             continue
         while True:

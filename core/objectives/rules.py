@@ -13,7 +13,7 @@ Actions are tuples, verb first:
 from __future__ import annotations
 
 from core.dice import Dice
-from core.engine import Event, IllegalAction
+from core.engine import IllegalAction, note_event, roll_event
 from core.objectives.cards import (
     ENTRENCHED_STRENGTH,
     FW_BY_KEY,
@@ -198,16 +198,16 @@ def new_game(rules: Rules, players: int, seed: int) -> OVState:
     )
     w = Work(s)
     w.log.append(
-        Event(
-            f"{seat_name(dealer)} deals.",
+        roll_event(
             "Dealer",
             (dealer + 1,),
             f"a seat, 1-{players}",
             seat_name(dealer),
+            f"{seat_name(dealer)} deals.",
         )
     )
     w.log.append(
-        Event(
+        note_event(
             "The Free World, NVA and Objectives decks are shuffled.",
             shuffle_draws=len(FW_CARDS) + len(NVA_CARDS) + len(OBJECTIVE_CARDS) - 3,
         )
@@ -255,7 +255,7 @@ def take_fw(w: Work) -> int | None:
             return None
         w.fw_deck, w.dice = w.dice.shuffle(w.fw_discard)
         w.log.append(
-            Event(
+            note_event(
                 f"The Free World discard ({len(w.fw_discard)} cards) is shuffled into a new deck.",
                 shuffle_draws=max(0, len(w.fw_discard) - 1),
             )
@@ -291,7 +291,7 @@ def reveal_objective(w: Work) -> None:
         w.pool[original] = (held, tokens + 1)
         w.obj_deck, w.dice = w.dice.shuffle((*w.obj_deck, card))
         w.log.append(
-            Event(
+            note_event(
                 f"Objective revealed: {kind.name}, a duplicate. It is shuffled back "
                 f"into the deck and the {kind.name} in the pool gets a token.",
                 shuffle_draws=max(0, len(w.obj_deck) - 1),
@@ -323,7 +323,7 @@ def take_nva(w: Work) -> int | None:
             return None
         w.nva_deck, w.dice = w.dice.shuffle(spent)
         w.log.append(
-            Event(
+            note_event(
                 f"The NVA discard ({len(spent)} cards) is shuffled into a new deck.",
                 shuffle_draws=max(0, len(spent) - 1),
             )
@@ -349,7 +349,7 @@ def hearts_and_minds(w: Work, target: int) -> None:
     w.pool = [(c, t) for c, t in w.pool if c != target]
     w.obj_deck, w.dice = w.dice.shuffle((*w.obj_deck, target))
     w.log.append(
-        Event(
+        note_event(
             f"{seat_name(w.current)} plays Hearts and Minds: "
             f"{objective(target).name} is shuffled back into the Objectives deck.",
             shuffle_draws=max(0, len(w.obj_deck) - 1),

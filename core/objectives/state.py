@@ -6,7 +6,7 @@ from bisect import bisect
 from dataclasses import dataclass, field, fields
 
 from core.dice import Dice
-from core.engine import Event, Option
+from core.engine import Event, Option, note_event
 from core.scratch import copiers
 
 # Decision points (docs/rules/objectives.md, OV-D1..D5)
@@ -259,4 +259,4 @@ class Work:
         self.hands[seat] = (*hand[:at], *hand[at + 1 :])
 
     def note(self, text: str) -> None:
-        self.log.append(Event(text))
+        self.log.append(note_event(text))
