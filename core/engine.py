@@ -282,6 +282,8 @@ class Game(Protocol):
     title: str
     options: tuple[Option, ...]
     seats: range
+    rules_version: int
+    """Bumped whenever a change to the rules makes an old game replay differently."""
 
     def new(self, options: Mapping[str, Any], players: int, seed: int) -> State: ...
 

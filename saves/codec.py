@@ -1,10 +1,12 @@
 """The save file format: a small header, then the game record, both msgpack, read within limits.
 
-A version-2 file is two msgpack maps one after the other: the **header** (what a listing needs:
-the game, its seats, the turn, the dates; a few hundred bytes) and the **record** (the same fields
-and the options, the seed, the digest and every action). A listing reads only the header, from the
-file's first `MAX_HEADER_BYTES`. A version-1 file is the record map alone; it still loads and lists
-(its actions are skipped over, never built, when it is only listed).
+A version-3 file is two msgpack maps one after the other: the **header** (what a listing needs:
+the game, its seats, the turn, the dates, the program and rules versions that made it; a few
+hundred bytes) and the **record** (the same fields and the options, the seed, the digest and every
+action). A listing reads only the header, from the file's first `MAX_HEADER_BYTES`. A version-2
+file is the same without the rules version; a version-1 file is the record map alone. Both still
+load and list (their rules version reads as 0, unknown; a version-1 file's actions are skipped
+over, never built, when it is only listed).
 
 Nothing is built before it is known to be small: every field but the actions must fit in
 `MAX_HEADER_BYTES` together; the actions are counted from their array's header before one is read,
@@ -27,7 +29,9 @@ from core.seats import LEVELLED, LEVELS, SEAT_KINDS
 from saves.record import GameRecord, SaveError, SeatInfo
 
 FORMAT_TAG = "objective-game-record"
-FORMAT_VERSION = 2  # 1: the record map alone; 2: a header map, then the record map
+# 1: the record map alone; 2: a header map, then the record map; 3: both with the rules version
+FORMAT_VERSION = 3
+RULES_SINCE = 3  # the first format that records the game's rules version
 
 # --- limits (docs/save-format.md gives the measured sizes of real games they leave room for) ---
 MAX_FILE_BYTES = 32 * 1024 * 1024
@@ -42,6 +46,7 @@ MAX_OPTIONS = 64
 MAX_NAME_CHARS = 1000  # a seat's name, the outcome sentence
 MAX_WORD_CHARS = 200  # a game id, a version, a digest, an option's name or value
 MAX_TURN = 1_000_000
+MAX_RULES_VERSION = 1_000_000
 LATEST_TIME = 32_503_680_000.0  # 1 January 3000: later dates are damage, not a clock
 RECORD_ID = re.compile(r"[A-Za-z0-9_-]{1,64}")
 
@@ -57,6 +62,7 @@ HEADER_KEYS = (
     "created",
     "updated",
     "app_version",
+    "rules_version",
     "moves",
 )
 
@@ -75,6 +81,7 @@ class SaveHeader:
     created: float
     updated: float
     app_version: str
+    rules_version: int  # 0: unknown (a version-1 or -2 file)
     moves: int
 
     @classmethod
@@ -90,6 +97,7 @@ class SaveHeader:
             record.created,
             record.updated,
             record.app_version,
+            record.rules_version,
             len(record.actions),
         )
 
@@ -106,13 +114,14 @@ def damaged(problem: str) -> SaveError:
 
 
 def encode(record: GameRecord) -> bytes:
-    """A record as the bytes of a version-2 file (SaveError if it could not be read back)."""
+    """A record as the bytes of a version-3 file (SaveError if it could not be read back)."""
     header = _header_map(record)
     body = {
         "format": FORMAT_TAG,
         "version": FORMAT_VERSION,
         "id": record.id,
         "app_version": record.app_version,
+        "rules_version": record.rules_version,
         "game": record.game,
         "options": record.options,
         "players": record.players,
@@ -126,8 +135,8 @@ def encode(record: GameRecord) -> bytes:
     }
     try:
         _check_actions(record.actions)
-        _header_from(header)
-        _record_fields(body)
+        _header_from(header, FORMAT_VERSION)
+        _record_fields(body, FORMAT_VERSION)
         head = msgpack.packb(header, use_bin_type=True)
         small = msgpack.packb(body, use_bin_type=True)  # every field but the actions
         body["actions"] = [encode_action(a) for a in record.actions]
@@ -154,6 +163,7 @@ def _header_map(record: GameRecord) -> dict:
         "created": record.created,
         "updated": record.updated,
         "app_version": record.app_version,
+        "rules_version": record.rules_version,
         "moves": len(record.actions),
     }
 
@@ -182,7 +192,7 @@ def _decode(data: bytes) -> GameRecord:
     if version > 1:
         if actions_at is not None:
             raise damaged("its header holds the moves")
-        header = _header_from(first)
+        header = _header_from(first, version)
         fields, actions_at = reader.fields()
         if fields.get("format") != FORMAT_TAG or fields.get("version") != version:
             raise damaged("its record does not match its header")
@@ -190,7 +200,7 @@ def _decode(data: bytes) -> GameRecord:
     reader.at_end()
     if actions_at is None:
         raise damaged("the field 'actions' is missing")
-    record = _record_from(fields, reader.actions(*actions_at))
+    record = _record_from(fields, reader.actions(*actions_at), version)
     if header is not None and replace(SaveHeader.of(record), version=version) != header:
         raise damaged("its header does not match its record")
     return record
@@ -212,14 +222,14 @@ def decode_header(data: bytes, whole: bool) -> SaveHeader:
     if version > 1:
         if actions_at is not None:
             raise damaged("its header holds the moves")
-        return _header_from(first)
+        return _header_from(first, version)
     if actions_at is None:
         raise damaged("the field 'actions' is missing")
     if actions_at[1] > MAX_ACTIONS:
         raise _too_many(actions_at[1])
     fields = {**first, "id": "", "moves": actions_at[1]}
-    _record_fields(fields)
-    return _header_from(fields, version=1)
+    _record_fields(fields, version)
+    return _header_from(fields, version)
 
 
 def _open(data: bytes) -> _Reader:
@@ -541,7 +551,12 @@ def _options(fields: dict) -> dict[str, Any]:
     return options
 
 
-def _header_from(fields: dict, version: int = FORMAT_VERSION) -> SaveHeader:
+def _rules_version(fields: dict, version: int) -> int:
+    """The game's rules version a record was played under (0, unknown, before format 3)."""
+    return _int(fields, "rules_version", 0, MAX_RULES_VERSION) if version >= RULES_SINCE else 0
+
+
+def _header_from(fields: dict, version: int) -> SaveHeader:
     return SaveHeader(
         version=version,
         id=_record_id(fields),
@@ -553,12 +568,13 @@ def _header_from(fields: dict, version: int = FORMAT_VERSION) -> SaveHeader:
         created=_time(fields, "created"),
         updated=_time(fields, "updated"),
         app_version=_text(fields, "app_version"),
+        rules_version=_rules_version(fields, version),
         moves=_int(fields, "moves", 0, MAX_ACTIONS),
     )
 
 
-def _record_fields(fields: dict) -> dict[str, Any]:
-    """The checked fields of a record (all but its actions)."""
+def _record_fields(fields: dict, version: int) -> dict[str, Any]:
+    """The checked fields of a record of a file of `version` (all but its actions)."""
     return {
         "id": _record_id(fields) if "id" in fields else "",
         "game": _text(fields, "game"),
@@ -569,11 +585,12 @@ def _record_fields(fields: dict) -> dict[str, Any]:
         "created": _time(fields, "created"),
         "updated": _time(fields, "updated"),
         "app_version": _text(fields, "app_version"),
+        "rules_version": _rules_version(fields, version),
         "digest": _text(fields, "digest"),
         "turn": _int(fields, "turn", 0, MAX_TURN),
         "finished": _text(fields, "finished", MAX_NAME_CHARS),
     }
 
 
-def _record_from(fields: dict, actions: tuple[Action, ...]) -> GameRecord:
-    return GameRecord(actions=actions, **_record_fields(fields))
+def _record_from(fields: dict, actions: tuple[Action, ...], version: int) -> GameRecord:
+    return GameRecord(actions=actions, **_record_fields(fields, version))

@@ -2,7 +2,8 @@
 
 A record is the seed, the options, the seats and the list of actions; loading replays the actions
 from the seed (every one checked by the rules) and compares the digest of the final state, so a
-save can never smuggle in a position the rules could not reach. See docs/save-format.md.
+save can never smuggle in a position the rules could not reach. A record names the program and the
+rules version of its game that made it. See docs/save-format.md.
 """
 
 from __future__ import annotations
@@ -76,9 +77,12 @@ class GameRecord:
     turn: int = 1
     finished: str = ""  # the outcome sentence once the game is over
     id: str = ""  # made when the game starts; names its autosave ("" in a version-1 file)
+    # the game's `rules_version` its moves were played under (0: unknown, in formats 1 and 2)
+    rules_version: int = 0
 
     def with_actions(self, actions: Sequence[Action], state: Any, game: Any) -> GameRecord:
-        """This record brought up to date with a position reached by `actions`."""
+        """This record brought up to date with a position reached by `actions` under today's
+        rules (so it names this program and today's rules version)."""
         outcome = game.outcome(state)
         return replace(
             self,
@@ -87,6 +91,8 @@ class GameRecord:
             digest=state_digest(state),
             turn=game.turn(state),
             finished=outcome.sentence if outcome else "",
+            app_version=APP_VERSION,
+            rules_version=game.rules_version,
         )
 
 
@@ -102,7 +108,15 @@ def new_record_id() -> str:
 def new_record(game_id: str, options: dict, players: int, seats, seed: int) -> GameRecord:
     g = core.game(game_id)
     state = g.new(options, players, seed)
-    record = GameRecord(game_id, dict(options), players, tuple(seats), seed, id=new_record_id())
+    record = GameRecord(
+        game_id,
+        dict(options),
+        players,
+        tuple(seats),
+        seed,
+        id=new_record_id(),
+        rules_version=g.rules_version,
+    )
     return record.with_actions((), state, g)
 
 

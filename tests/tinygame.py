@@ -53,6 +53,7 @@ class DuelView:
 class DiceDuel:
     id = "duel"
     title = "Dice Duel"
+    rules_version = 1
     seats = range(2, 3)
     options = (Option("bust_limit", 10, "Score above this busts", minimum=6, maximum=30),)
 

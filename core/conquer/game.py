@@ -42,6 +42,7 @@ def _with_dice(s: CState, dice) -> CState:
 class ObjectiveConquer:
     id = "conquer"
     title = "Objective: Conquer"
+    rules_version = 1
     seat_noun = "Administrator"  # what the rules call a seat: "Administrator 2" everywhere
     seats = range(2, 7)
     options = OPTIONS

@@ -23,6 +23,7 @@ TEAM_WIN = 0.25
 class ObjectivesVietnam:
     id = "objectives"
     title = "Objectives: Vietnam"
+    rules_version = 1
     seat_noun = "Player"
     seats = range(1, 7)
     options = OPTIONS

@@ -70,6 +70,7 @@ def _with_dice(s: SolitaireState, dice) -> SolitaireState:
 class VietnamSolitaire:
     id = "solitaire"
     title = "Vietnam Solitaire"
+    rules_version = 1
     seat_noun = "Player"
     seats = range(1, 2)
     options = OPTIONS

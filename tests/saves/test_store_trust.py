@@ -43,7 +43,7 @@ def game_record(duel, seed=3, finished=False):
 def version_1(record) -> bytes:
     """A record as the previous version of Objective wrote it: one map, no header, no id."""
     _, body = split(encode(record))
-    del body["id"]
+    del body["id"], body["rules_version"]
     body["version"] = 1
     return pack(body)
 
@@ -62,7 +62,7 @@ BAD_TIMES = [math.nan, math.inf, -math.inf, 1e300, -1e18, 2**63, -1]
 
 
 @pytest.mark.parametrize("when", BAD_TIMES, ids=repr)
-@pytest.mark.parametrize("version", [1, 2])
+@pytest.mark.parametrize("version", [1, 3])
 def test_a_save_with_an_impossible_date_is_listed_as_damaged(duel, tmp_path, when, version):
     store = SaveStore(tmp_path)
     good = store.autosave(game_record(duel, 4))
@@ -70,7 +70,7 @@ def test_a_save_with_an_impossible_date_is_listed_as_damaged(duel, tmp_path, whe
     data = with_fields(encode(bad), updated=when)
     if version == 1:
         body = split(data)[1]
-        del body["id"]
+        del body["id"], body["rules_version"]
         body["version"] = 1
         data = pack(body)
     path = tmp_path / "autosave-duel-bad000000000.objective"
@@ -137,7 +137,7 @@ def test_listing_a_version_1_file_skips_its_moves(duel, tmp_path):
     assert peak < 8 * path.stat().st_size
 
 
-def test_a_listing_reads_only_the_header_of_a_version_2_file(duel, tmp_path):
+def test_a_listing_reads_only_the_header_of_a_version_3_file(duel, tmp_path):
     record = game_record(duel)
     path = tmp_path / "save.objective"
     data = encode(record)
@@ -201,8 +201,9 @@ def test_the_previous_format_still_loads_and_lists(tmp_path):
 def test_a_written_save_is_the_new_format_with_its_header_first(duel):
     record = game_record(duel)
     head, body = split(encode(record))
-    assert head["version"] == body["version"] == FORMAT_VERSION == 2
+    assert head["version"] == body["version"] == FORMAT_VERSION == 3
     assert head["id"] == body["id"] == record.id
+    assert head["rules_version"] == body["rules_version"] == duel.rules_version == 1
     assert "actions" not in head and head["moves"] == len(record.actions)
     assert decode(encode(record)) == record
     assert decode_header(encode(record), whole=True).moves == len(record.actions)
