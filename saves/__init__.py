@@ -3,8 +3,10 @@
 from saves.codec import FORMAT_TAG, FORMAT_VERSION, SaveHeader, decode, encode
 from saves.record import (
     GameRecord,
+    Replay,
     SaveError,
     SeatInfo,
+    load_replay,
     new_record,
     replay,
     replay_states,
@@ -16,6 +18,7 @@ __all__ = [
     "FORMAT_TAG",
     "FORMAT_VERSION",
     "GameRecord",
+    "Replay",
     "SaveEntry",
     "SaveError",
     "SaveHeader",
@@ -24,6 +27,7 @@ __all__ = [
     "decode",
     "default_save_dir",
     "encode",
+    "load_replay",
     "new_record",
     "read_record",
     "replay",

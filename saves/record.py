@@ -3,7 +3,9 @@
 A record is the seed, the options, the seats and the list of actions; loading replays the actions
 from the seed (every one checked by the rules) and compares the digest of the final state, so a
 save can never smuggle in a position the rules could not reach. A record names the program and the
-rules version of its game that made it. See docs/save-format.md.
+rules version of its game that made it: a save made by another version that no longer replays
+loads as far as today's rules take it (`load_replay`), one made by this version is damaged. See
+docs/save-format.md.
 """
 
 from __future__ import annotations
@@ -186,36 +188,98 @@ def start_state(record: GameRecord):
     return game, game.new(options, record.players, record.seed)
 
 
+def same_version(record: GameRecord, game: Any) -> bool:
+    """Whether a record was made by this program under today's rules of its game: only then is a
+    replay that fails damage (the rules of another version may differ)."""
+    return record.app_version == APP_VERSION and record.rules_version == game.rules_version
+
+
+@dataclass(frozen=True, slots=True)
+class Replay:
+    """A save replayed through today's rules, as far as they take it (see `load_replay`)."""
+
+    record: GameRecord  # the game as it goes on: the moves that replayed
+    states: list  # every position, from the opening to the last move that replayed
+    moves: int  # the moves in the save
+    stopped: int = 0  # the move (1-based) today's rules refuse; 0 when every move replayed
+    why: str = ""  # how the replay differs from the save ("" when it does not)
+    note: str = ""  # that, in one sentence for the player ("" when the replay is the save)
+
+    @property
+    def replayed(self) -> int:
+        """How many of the save's moves replayed."""
+        return len(self.states) - 1
+
+    @property
+    def diverged(self) -> bool:
+        """Whether today's rules replay the save otherwise than it was saved."""
+        return bool(self.why)
+
+
+def load_replay(record: GameRecord) -> Replay:
+    """Replay a save to open it. One made by this program under today's rules must replay
+    exactly (SaveError: damaged). One made by another program or rules version loads as far as
+    today's rules take it: up to the last move they accept, or every move to another position
+    than the one saved; `note` says so, and the record it gives goes on from there."""
+    return _replay(record, strict=False)
+
+
 def replay_states(record: GameRecord) -> list:
-    """Every position of the game, from the opening to the last action (for undo and review)."""
-    game, state = start_state(record)
-    states = [state]
-    # a save from another version may fail because that version's rules differ, not the file
-    other = (
-        f" (it was made by Objective {record.app_version}, whose rules for this game may differ)"
-        if record.app_version != APP_VERSION
-        else ""
-    )
-    for n, action in enumerate(record.actions, 1):
-        try:
-            state = game.apply(state, action)
-        except IllegalAction as err:
-            raise SaveError(
-                f"the save is damaged: move {n} ({list(action)}) is not legal there "
-                f"({err.why}){other}"
-            ) from None
-        except Exception:
-            raise SaveError(
-                f"the save is damaged: move {n} ({list(action)}) cannot be played{other}"
-            ) from None
-        states.append(state)
-    if checkable_digest(record.digest) and state_digest(state) != record.digest:
-        raise SaveError(
-            f"the save is damaged: replaying it does not reach the saved position{other}"
-        )
-    return states
+    """Every position of the game, from the opening to the last action (for undo and review);
+    SaveError unless the save replays exactly, whichever version made it."""
+    return _replay(record, strict=True).states
 
 
 def replay(record: GameRecord):
     """The final state of a record, replayed from its seed and checked against its digest."""
     return replay_states(record)[-1]
+
+
+def _replay(record: GameRecord, strict: bool) -> Replay:
+    game, state = start_state(record)
+    states = [state]
+    stopped, why = 0, ""
+    for n, action in enumerate(record.actions, 1):
+        try:
+            state = game.apply(state, action)
+        except IllegalAction as err:
+            stopped, why = n, f"move {n} ({list(action)}) is not legal there ({err.why})"
+            break
+        except Exception:
+            stopped, why = n, f"move {n} ({list(action)}) cannot be played"
+            break
+        states.append(state)
+    if not stopped and checkable_digest(record.digest) and state_digest(state) != record.digest:
+        why = "replaying it does not reach the saved position"
+    if not why:
+        return Replay(record, states, len(record.actions))
+    same = same_version(record, game)
+    if strict or same:
+        # a save from another version may fail because that version's rules differ, not the file
+        other = (
+            ""
+            if same
+            else f" (it was made by Objective {record.app_version}, whose rules for this game "
+            "may differ)"
+        )
+        raise SaveError(f"the save is damaged: {why}{other}")
+    replayed = len(states) - 1
+    goes_on = record.with_actions(record.actions[:replayed], state, game)
+    note = _divergence_note(record, game, replayed, stopped)
+    return Replay(goes_on, states, len(record.actions), stopped, why, note)
+
+
+def _divergence_note(record: GameRecord, game: Any, replayed: int, stopped: int) -> str:
+    """One sentence: who made the save, and how far it replays under today's rules."""
+    made = f"This save was made by Objective {record.app_version}"
+    if record.rules_version and record.rules_version != game.rules_version:
+        made += (
+            f" under rules version {record.rules_version} of {game.title} "
+            f"(today's is {game.rules_version})"
+        )
+    moves = len(record.actions)
+    if not stopped:
+        return f"{made}: its {moves} moves replay under today's rules to another position."
+    if replayed == 0:
+        return f"{made}: none of its {moves} moves replays under today's rules."
+    return f"{made}: it replays to move {replayed} of {moves} under today's rules."

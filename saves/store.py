@@ -7,7 +7,9 @@ exist yet), so a failed save never clobbers the file that was there before. A fi
 keeps its permissions; a new one gets the user's usual ones (0666 less the umask).
 
 Every game has its own autosave, `autosave-<game>-<id>.objective`, the id made when the game
-started; a save point gets a new name every time, so no save ever replaces another.
+started; a save point gets a new name every time, so no save ever replaces another. A save that
+today's rules replay otherwise than it was saved is never written over: its game goes on under a
+new id.
 """
 
 from __future__ import annotations
@@ -421,14 +423,18 @@ class SaveStore:
     # --- a game on screen ---
 
     def slot_for(
-        self, record: GameRecord, opened_from: str | os.PathLike | None = None
+        self,
+        record: GameRecord,
+        opened_from: str | os.PathLike | None = None,
+        diverged: bool = False,
     ) -> tuple[GameRecord, AutosaveSlot]:
         """Where a game opened from `opened_from` (None: a new game) autosaves, and its record
         as it goes on. An autosave of this folder goes on in the same file; a game opened from
-        any other file (a save point) goes on as a game of its own, with a new id, so playing
-        on never writes over the save point nor over the autosave of the game it came from
-        (and nothing is written for it until a decision is made)."""
-        if opened_from is not None and self.is_autosave(opened_from):
+        any other file (a save point), or one today's rules replay otherwise than it was saved
+        (`diverged`, see `saves.record.load_replay`), goes on as a game of its own, with a new
+        id, so playing on never writes over the file it came from nor over the autosave of the
+        game it came from (and nothing is written for it until a decision is made)."""
+        if opened_from is not None and self.is_autosave(opened_from) and not diverged:
             if not record.id:  # a version-1 autosave, `autosave-<game>.objective`
                 record = replace(record, id=new_record_id())
             return record, AutosaveSlot(self, Path(opened_from), record, on_disk=True)

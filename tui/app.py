@@ -156,6 +156,8 @@ class ObjectiveApp(App[None]):
         self._check_size(self.size.width, self.size.height)
         for problem in [*self._settings_problems, *problems]:
             self.notify(problem, severity="warning", timeout=12)
+        if self._start_session is not None:  # `objective load FILE`
+            self.tell_replay_note(self._start_session)
 
     def _remember_theme(self, theme) -> None:
         """A theme chosen anywhere (the palette's "Change theme", Settings) is kept."""
@@ -263,6 +265,8 @@ class ObjectiveApp(App[None]):
         self.open_record(record, path)
 
     def open_record(self, record: GameRecord, path: Path | None = None) -> None:
+        """Open a game from a save: as far as today's rules replay it, which the game tells
+        (see `Session.from_record`)."""
         try:
             session = Session.from_record(record)
         except SaveError as err:
@@ -270,14 +274,23 @@ class ObjectiveApp(App[None]):
             return
         self.return_to_title()
         self.push_game(session, path)
+        self.tell_replay_note(session)
+
+    def tell_replay_note(self, session: Session) -> None:
+        """Say that a save replays otherwise under today's rules (the game's log says it too)."""
+        if session.note:
+            self.notify(session.note, severity="warning", timeout=15)
 
     def push_game(self, session: Session, opened_from: Path | None = None) -> None:
         self.push_screen(self.game_screen(session, opened_from))
 
     def game_screen(self, session: Session, opened_from: Path | None = None) -> GameScreen:
         """The screen for a game, with the autosave it goes on in: the file it was opened from
-        if that is an autosave of the save folder, else its own (see `SaveStore.slot_for`)."""
-        session.record, slot = self.store.slot_for(session.record, opened_from)
+        if that is an autosave of the save folder that replays as it was saved, else its own
+        (see `SaveStore.slot_for`)."""
+        session.record, slot = self.store.slot_for(
+            session.record, opened_from, diverged=session.diverged
+        )
         screen = screen_class_for(session.game.id)(session)
         screen.autosave_slot = slot
         return screen

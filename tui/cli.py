@@ -444,7 +444,8 @@ def cmd_load(args) -> int:
         raise CommandError(f"cannot load {path}: {err}") from None
     from tui.app import ObjectiveApp
 
-    # an autosave of the save folder goes on in its file; any other file is left as it is
+    # an autosave of the save folder goes on in its file; any other file is left as it is, and
+    # so is one today's rules replay otherwise than it was saved (the game tells how far)
     app = ObjectiveApp(store=store_for(args), session=session, opened_from=path)
     return run_app(app)
 

@@ -12,7 +12,7 @@ from typing import Any
 
 import core
 from core.engine import Action, Event, Game, seat_title
-from saves.record import GameRecord, replay_states
+from saves.record import GameRecord, load_replay
 from tui.text import printable
 
 
@@ -21,14 +21,25 @@ class Session:
     game: Game
     record: GameRecord
     states: list[Any] = field(default_factory=list)
+    # a save today's rules replay otherwise than it was saved: the sentence that says so
+    # (printable), and whether it did (the game then goes on in an autosave of its own)
+    note: str = ""
+    diverged: bool = False
     _agents: dict[int, Any] = field(default_factory=dict)
     _rngs: dict[int, random.Random] = field(default_factory=dict)
 
     @classmethod
     def from_record(cls, record: GameRecord) -> Session:
-        """Replay a record (SaveError if it does not replay) into a live session."""
-        states = replay_states(record)
-        return cls(core.game(record.game), record, states)
+        """Replay a record into a live session: as far as today's rules take it when another
+        version made it (`note` says so); SaveError if it is damaged."""
+        loaded = load_replay(record)
+        return cls(
+            core.game(record.game),
+            loaded.record,
+            loaded.states,
+            note=printable(loaded.note),
+            diverged=loaded.diverged,
+        )
 
     @property
     def state(self) -> Any:

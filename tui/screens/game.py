@@ -276,6 +276,8 @@ class GameScreen(Screen[None]):
             return
         await self.build_after_first_frame()
         game = self.session.game
+        if self.session.note:  # a save that replays otherwise under today's rules
+            self.event_log.add_note(self.session.note, style="bold")
         self.event_log.add_note(f"{game.title} · seed {self.session.record.seed}")
         for event in game.events(self.session.states[0]):
             self.event_log.write(event.text)

@@ -12,7 +12,8 @@ from textual.widgets import Footer, OptionList, Static
 from textual.widgets.option_list import Option
 
 import core
-from saves.record import SaveError
+from saves.codec import SaveHeader
+from saves.record import APP_VERSION, SaveError
 from saves.store import SaveEntry
 from tui.screens.base import Page
 from tui.text import display_name, display_path, printable
@@ -28,6 +29,22 @@ def shown_time(seconds: float, pattern: str) -> str:
         return time.strftime(pattern, time.localtime(seconds))
     except (OverflowError, OSError, ValueError):
         return "?"
+
+
+def made_by(header: SaveHeader) -> str:
+    """Which other version made a save, from its header ("" for this one): today's rules may
+    replay it otherwise, which only opening it tells (a listing never replays)."""
+    if header.game not in core.game_ids():
+        return ""
+    today = core.game(header.game).rules_version
+    if header.rules_version and header.rules_version != today:
+        return (
+            f"made by Objective {printable(header.app_version)} under rules version "
+            f"{header.rules_version} (today's is {today})"
+        )
+    if header.app_version != APP_VERSION:
+        return f"made by Objective {printable(header.app_version)}"
+    return ""
 
 
 def describe_entry(entry: SaveEntry) -> Text:
@@ -47,6 +64,9 @@ def describe_entry(entry: SaveEntry) -> Text:
     seats = ", ".join(printable(s.label()) for s in h.seats)
     status = f"finished: {printable(h.finished)}" if h.finished else "in progress"
     text.append(f"\n  {seats} · {status}", style="dim")
+    made = made_by(h)
+    if made:
+        text.append(f"\n  {made}", style="italic")
     text.append(f"\n  {display_name(entry.path)}", style="dim")
     return text
 
