@@ -277,10 +277,8 @@ class ObjectiveApp(App[None]):
     def game_screen(self, session: Session, opened_from: Path | None = None) -> GameScreen:
         """The screen for a game, with the autosave it goes on in: the file it was opened from
         if that is an autosave of the save folder, else its own (see `SaveStore.slot_for`)."""
-        session.record, slot = self.store.slot_for(session.record, opened_from)
-        screen = screen_class_for(session.game.id)(session)
-        screen.autosave_slot = slot
-        return screen
+        session.record, session.slot = self.store.slot_for(session.record, opened_from)
+        return screen_class_for(session.game.id)(session)
 
     # --- global keys -------------------------------------------------------------------------
 
@@ -322,8 +320,10 @@ class ObjectiveApp(App[None]):
                 screen.stop_thinking()
             self.exit()
 
-        notes = [note for note in (s.quit_note() for s in games) if note]
-        unsaved = [s for s in games if s.unsaved_decisions]
+        for screen in games:
+            screen.slot  # noqa: B018 (each game's autosave, made on first use)
+        notes = [note for note in (s.session.quit_note() for s in games) if note]
+        unsaved = [s for s in games if s.session.unsaved_decisions]
         question = "\n".join(["Quit Objective?", *notes])
         if not unsaved:
             self.push_screen(
