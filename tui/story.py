@@ -1,4 +1,4 @@
-""""Since your last move": what happened while a seat was not deciding, told from the events.
+""" "Since your last move": what happened while a seat was not deciding, told from the events.
 
 Events are data (core/engine.py: kind, seats, places, values). Each game's `Teller`
 (tui/tellers/<game>.py) says which of them a reader cares about and how: as an **outcome** for the
@@ -132,4 +132,6 @@ def counted(lines: Sequence[StoryLine]) -> list[StoryLine]:
         else:
             seen[line.text] = 1
             kept.append(line)
-    return [x if seen[x.text] == 1 else replace(x, text=f"{x.text} (×{seen[x.text]})") for x in kept]
+    return [
+        x if seen[x.text] == 1 else replace(x, text=f"{x.text} (×{seen[x.text]})") for x in kept
+    ]
