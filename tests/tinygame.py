@@ -12,13 +12,31 @@ from dataclasses import dataclass, replace
 from core.dice import Dice
 from core.engine import (
     Event,
+    EventKind,
     IllegalAction,
     Option,
     Outcome,
-    note_event,
+    event,
+    narrator,
     resolve_options,
-    roll_event,
 )
+
+
+class DuelEvent(EventKind):
+    DEAL = "deal"
+    ROLL = "roll"
+    STAND = "stand"
+
+
+@narrator(DuelEvent)
+def words(e: Event):
+    if e.kind is DuelEvent.DEAL:
+        return "The deck is shuffled and one card dealt to each player."
+    who = f"Player {e.seats[0] + 1}"
+    if e.kind is DuelEvent.ROLL:
+        return f"{who} rolls", "adds to score", "bust" if e["bust"] else f"score {e['score']}"
+    return f"{who} stands."
+
 
 ROLL = ("roll",)
 STAND = ("stand",)
@@ -60,11 +78,9 @@ class DiceDuel:
     def new(self, options, players, seed):
         opts = resolve_options(self.options, options)
         deck, dice = Dice(seed).shuffle(DECK)
-        event = note_event(
-            "The deck is shuffled and one card dealt to each player.", shuffle_draws=5
-        )
+        dealt = event(DuelEvent.DEAL, shuffle_draws=5)
         return DuelState(
-            dice, (deck[0], deck[1]), deck[2:], events=(event,), bust_limit=opts["bust_limit"]
+            dice, (deck[0], deck[1]), deck[2:], events=(dealt,), bust_limit=opts["bust_limit"]
         )
 
     def to_move(self, s):
@@ -91,13 +107,15 @@ class DiceDuel:
             face, dice = dice.d6()
             scores[p] += face
             rolls[p] += 1
-            result = "bust" if scores[p] > s.bust_limit else f"score {scores[p]}"
-            events.append(roll_event(f"Player {p + 1} rolls", (face,), "adds to score", result))
+            bust = scores[p] > s.bust_limit
+            events.append(
+                event(DuelEvent.ROLL, seats=(p,), dice=(face,), score=scores[p], bust=bust)
+            )
             if scores[p] > s.bust_limit:
                 scores[p], stood[p] = 0, True
         else:
             stood[p] = True
-            events.append(note_event(f"Player {p + 1} stands."))
+            events.append(event(DuelEvent.STAND, seats=(p,)))
         other = 1 - p
         mover = other if not stood[other] else p
         return replace(

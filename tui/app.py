@@ -288,12 +288,10 @@ class ObjectiveApp(App[None]):
         """The screen for a game, with the autosave it goes on in: the file it was opened from
         if that is an autosave of the save folder that replays as it was saved, else its own
         (see `SaveStore.slot_for`)."""
-        session.record, slot = self.store.slot_for(
+        session.record, session.slot = self.store.slot_for(
             session.record, opened_from, diverged=session.diverged
         )
-        screen = screen_class_for(session.game.id)(session)
-        screen.autosave_slot = slot
-        return screen
+        return screen_class_for(session.game.id)(session)
 
     # --- global keys -------------------------------------------------------------------------
 
@@ -335,8 +333,10 @@ class ObjectiveApp(App[None]):
                 screen.stop_thinking()
             self.exit()
 
-        notes = [note for note in (s.quit_note() for s in games) if note]
-        unsaved = [s for s in games if s.unsaved_decisions]
+        for screen in games:
+            screen.slot  # noqa: B018 (each game's autosave, made on first use)
+        notes = [note for note in (s.session.quit_note() for s in games) if note]
+        unsaved = [s for s in games if s.session.unsaved_decisions]
         question = "\n".join(["Quit Objective?", *notes])
         if not unsaved:
             self.push_screen(

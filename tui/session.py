@@ -1,19 +1,22 @@
 """A game in progress on screen: the record, every position reached, and who plays each seat.
 
 The screen owns one `Session`: it applies the player's and the agents' actions through it, asks
-it where undo may go back to, and hands its record to the save store. No Textual in here.
+it where undo may go back to, and keeps the game on disk through it (its own autosave after every
+decision, save points, and what to tell the player when the disk says no). No Textual in here.
 """
 
 from __future__ import annotations
 
 import random
 from dataclasses import dataclass, field
+from pathlib import Path
 from typing import Any
 
 import core
 from core.engine import Action, Event, Game, seat_title
-from saves.record import GameRecord, load_replay
-from tui.text import printable
+from saves.record import GameRecord, SaveError, load_replay
+from saves.store import AutosaveSlot
+from tui.text import display_path, printable
 
 
 @dataclass
@@ -27,6 +30,9 @@ class Session:
     diverged: bool = False
     _agents: dict[int, Any] = field(default_factory=dict)
     _rngs: dict[int, random.Random] = field(default_factory=dict)
+    slot: AutosaveSlot | None = None  # where the game autosaves (`SaveStore.slot_for`)
+    # after a failed autosave, the game saved elsewhere: (record, where, decisions unsaved then)
+    _elsewhere: tuple[GameRecord, Path, int] | None = None
 
     @classmethod
     def from_record(cls, record: GameRecord) -> Session:
@@ -150,3 +156,63 @@ class Session:
         self.record = self.record.with_actions(self.actions[:-1], self.state, self.game)
         self._rngs.clear()
         return True
+
+    # --- keeping the game on disk ------------------------------------------------------------
+
+    def autosave(self) -> tuple[str, str] | None:
+        """Autosave the game in its own file (nothing is written if nothing changed). Returns
+        what to tell the player, as (severity, sentence), when there is something to tell: a
+        failure when it starts and when its reason changes (the quit dialog counts the
+        decisions not saved), the game going on in a file of its own, autosaves working again."""
+        slot = self.slot
+        problem, record = slot.problem, self.record
+        try:
+            saved = slot.write(record)
+        except SaveError as err:
+            if slot.unsaved == 1 or str(err) != problem:
+                return "warning", printable(
+                    f"Autosave failed: {err}. Your last decisions are not saved."
+                )
+            return None
+        self._elsewhere = None
+        if saved is not record:
+            self.record = saved
+            return "information", (
+                "Another Objective saved this game meanwhile: this one goes on in its own "
+                f"autosave, {display_path(slot.path)}."
+            )
+        if problem:
+            return "information", "Autosave works again: the game is saved."
+        return None
+
+    @property
+    def unsaved_decisions(self) -> int:
+        """Decisions since the game was last written anywhere (its autosave, or elsewhere)."""
+        if self._elsewhere is None:
+            return self.slot.unsaved
+        record, _, before = self._elsewhere
+        return 0 if record is self.record else max(0, self.slot.unsaved - before)
+
+    def saved_elsewhere(self, record: GameRecord, path: Path) -> None:
+        """The player saved `record` to `path` after the autosaves failed."""
+        self._elsewhere = (record, path, self.slot.unsaved)
+
+    def quit_note(self) -> str:
+        """One line for the quit dialog: what happens to this game when the program ends."""
+        unsaved = self.unsaved_decisions
+        if unsaved:
+            what = "Your last decision is" if unsaved == 1 else f"Your last {unsaved} decisions are"
+            return printable(f"{what} not saved: the autosave failed ({self.slot.problem}).")
+        if self._elsewhere and self._elsewhere[0] is self.record:
+            return f"Your game is saved to {display_path(self._elsewhere[1])}."
+        if self.over or not self.slot.on_disk:
+            return ""  # a finished game stays in Load; a game not yet played has nothing to keep
+        return "Your game is autosaved: Continue picks it up."
+
+    def leaving_note(self) -> tuple[str, str] | None:
+        """After leaving the game for the title screen: where it is (or that it is not) saved."""
+        if self.unsaved_decisions:
+            return "warning", self.quit_note()
+        if not self.over and self.slot.on_disk:
+            return "information", "The game is autosaved: Continue on the title screen picks it up."
+        return None

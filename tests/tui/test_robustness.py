@@ -109,9 +109,9 @@ KEYS = [
 @pytest.fixture
 def quick_hints(monkeypatch):
     """F2 searches at the easy level here: these tests are about crashes, not hint quality."""
-    import tui.screens.game
+    import tui.turns
 
-    monkeypatch.setattr(tui.screens.game, "HINT_LEVEL", "easy")
+    monkeypatch.setattr(tui.turns, "HINT_LEVEL", "easy")
 
 
 @pytest.mark.parametrize("game_id", list(GAMES))

@@ -164,10 +164,10 @@ async def test_a_thinking_ai_never_freezes_the_screen(duel, tmp_path, monkeypatc
     import time
 
     import ai.mcts
-    import tui.screens.game
+    import tui.turns
 
     monkeypatch.setitem(ai.mcts.LEVEL_ITERATIONS, "hard", 10**9)  # think until stopped
-    monkeypatch.setitem(tui.screens.game.THINK_SECONDS, "hard", 60.0)
+    monkeypatch.setitem(tui.turns.THINK_SECONDS, "hard", 60.0)
 
     from saves import SeatInfo, new_record
     from tui.session import Session

@@ -215,7 +215,7 @@ async def test_enemy_steps_play_out_one_by_one_and_esc_skips(tmp_path):
     async with app.run_test(size=SIZE) as pilot:
         screen = await started(pilot)
         await type_action(pilot, "done with napalm")
-        assert screen.busy and screen._stage_queue  # waiting between stages
+        assert screen.busy and screen.playback.pending  # waiting between stages
         shown = list(map_text(screen))
         await pilot.press("escape")  # skip to the end
         await wait_until(pilot, lambda: not screen.busy)

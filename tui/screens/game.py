@@ -17,7 +17,6 @@ story hooks (`story_lines`, `goal_text`, `picker_notes`); everything else is her
 
 from __future__ import annotations
 
-import random
 import time
 from pathlib import Path
 from typing import TYPE_CHECKING
@@ -30,14 +29,15 @@ from textual.containers import Horizontal, Vertical, VerticalScroll
 from textual.screen import Screen
 from textual.widgets import Footer, Header, Static
 
-import ai
 from ai.base import Budget
 from core.engine import Action, IllegalAction, may_end_turn
-from saves.record import SaveError, state_digest
+from saves.record import SaveError
 from saves.store import AutosaveSlot
 from tui.commands import GameCommands
+from tui.playback import Playback, Stage
 from tui.session import Session
 from tui.text import display_path, printable
+from tui.turns import AITurns, Turn, hint
 from tui.widgets.state_panel import StatePanel
 from tui.widgets.story import StoryLine
 
@@ -45,11 +45,6 @@ if TYPE_CHECKING:
     from tui.widgets.action_picker import ActionPicker
     from tui.widgets.event_log import EventLog
     from tui.widgets.story import StoryPanel
-
-# Wall-clock caps for AI seats on screen (the search itself is iteration-bounded per level).
-THINK_SECONDS = {None: 2.0, "easy": 0.5, "normal": 1.0, "hard": 3.0}
-HINT_LEVEL = "hard"  # the hint searches at least this level's iterations, seeded by the position
-HINT_MOVES = 3  # moves the hint marks, with their share of the search
 
 
 class GameScreen(Screen[None]):
@@ -96,29 +91,17 @@ class GameScreen(Screen[None]):
         super().__init__()
         self.session = session
         self.save_path = save_path  # the last save point written (Ctrl+S)
-        self.autosave_slot: AutosaveSlot | None = None  # set by the app; else made when needed
-        # after a failed autosave, the game saved elsewhere: (record, where, decisions unsaved then)
-        self._saved_elsewhere: tuple[object, Path, int] | None = None
-        self._budget: Budget | None = None
-        self._hint_budget: Budget | None = None
-        self._thinking_token: int | None = None
-        self._autoplay_turn: int | None = None
+        self.ai = AITurns(session)
+        self.playback = Playback()
         self._viewer: int | None = self._initial_viewer()
         self._game_over_shown = False
-        self._pending_timer = None
-        self._pending_move = None  # what the pending timer will play
-        self._hurry = False  # Esc: the other side's moves without pauses until yours
+        self._pending_timer = None  # a forced AI move waiting its turn on screen
         self._ready = False
-        # playback: positions still to show, each (state, events)
-        self._stage_queue: list = []
         self._stage_timer = None
-        self._shown_state = None  # the position on the board during a playback
         # since the player's last decision
         self._story: list[StoryLine] = []
         self._changed: set = set()
         self._story_base = None  # the position the story started from
-        self._stage_from = None  # the position before the one being shown
-        self._stage_seat: int | None = None  # the seat whose action is being played out
         self._log_turn: int | None = None
         self._log_actor: str | None = None
 
@@ -334,11 +317,11 @@ class GameScreen(Screen[None]):
             self.show_game_over()
             return
         if session.seat_is_human(seat):
-            self._hurry = False
-            if self._autoplay_turn is not None and self._autoplay_turn == self._turn():
+            self.ai.hurry = False
+            if self.ai.autoplaying():
                 self._start_thinking(seat, for_human=True)
                 return
-            self._autoplay_turn = None
+            self.ai.autoplay_turn = None
             if self.needs_handoff(seat):
                 self.picker.set_actions(
                     [], title="Waiting for the next player", empty="The next player takes over."
@@ -476,7 +459,7 @@ class GameScreen(Screen[None]):
         session = self.session
         seat = session.to_move
         before = session.state
-        human = session.seat_is_human(seat) and self._autoplay_turn is None
+        human = session.seat_is_human(seat) and self.ai.autoplay_turn is None
         text = self.log_text(before, action, seat)
         try:
             stages = self.stages_for(before, action)
@@ -513,17 +496,13 @@ class GameScreen(Screen[None]):
     def present(self, seat, text: str, events, stages, before, human: bool) -> None:
         """Show what an action did: its line in the log (under a turn and seat heading), then
         each position it passed through, lit and paused; `finish` when all are shown."""
-        game = self.session.game
-        actor = self.session.seat_name(seat)
-        self._log_headings(actor)
+        self._log_headings(self.session.seat_name(seat))
         self.event_log.add_action("", text, ())
         if not human:
             self._story.extend(self.story_lines(before, before, (), seat, text))
         positions = list(stages) if stages else [self.session.state]
-        self._stage_queue = [(s, game.events(s)) for s in positions]
-        self._stage_from = before
-        self._stage_seat = seat
-        if len(self._stage_queue) > 1:
+        self.playback.start(self.session.game, seat, before, positions)
+        if self.playback.pending > 1:
             self.picker.set_actions([], title="The other side moves…", empty="Space skips.")
         self._next_stage()
 
@@ -539,36 +518,31 @@ class GameScreen(Screen[None]):
 
     def _next_stage(self) -> None:
         self._stage_timer = None
-        if not self._stage_queue:
-            self._shown_state = None
-            self.finish()
-            return
-        state, events = self._stage_queue.pop(0)
-        self._show_stage(state, events)
-        if self._stage_queue:
-            pause = self.pause
-            if pause > 0:
-                self._stage_timer = self.set_timer(pause, self._next_stage)
+        while self.playback.pending:
+            self._show_stage(self.playback.step())
+            if self.playback.pending and self.pause > 0:
+                self._stage_timer = self.set_timer(self.pause, self._next_stage)
                 return
-        self._next_stage()
+        self.finish()
 
-    def _show_stage(self, state, events) -> None:
+    def _show_stage(self, stage: Stage) -> None:
         """One position of a playback: its events in the log, its story, its changes lit."""
         from tui.widgets.event_log import format_event
 
-        before = self._stage_from
-        for event in events:
+        for event in stage.events:
             self.event_log.write(Text("  ").append_text(format_event(event)))
-        mover = self._stage_seat
-        human_move = self.session.seat_is_human(mover) and self._autoplay_turn is None
-        lines = self.story_lines(before, state, events, None if human_move else mover, "")
-        self._story.extend(lines)
-        self._changed |= self.changed_places(before, state)
-        self._stage_from = state
-        if self._stage_queue:  # an intermediate position: shown on the board for a moment
-            self._shown_state = state
-            self.update_board(state)
+        human_move = self.session.seat_is_human(stage.seat) and self.ai.autoplay_turn is None
+        actor = None if human_move else stage.seat
+        self._story.extend(self.story_lines(stage.before, stage.state, stage.events, actor, ""))
+        self._changed |= self.changed_places(stage.before, stage.state)
+        if not stage.last:  # an intermediate position: shown on the board for a moment
+            self.update_board(stage.state)
             self.mark_changed(self._changed)
+
+    @property
+    def _shown_state(self):
+        """The position on the board while a playback shows an earlier one (else None)."""
+        return self.playback.shown
 
     @property
     def pause(self) -> float:
@@ -577,27 +551,25 @@ class GameScreen(Screen[None]):
         return 0.4 if base is None else base
 
     def action_skip(self) -> None:
-        if self._stage_queue or self._stage_timer is not None:
+        if self.playing_back:
             self._skip_stages()
 
     def _skip_stages(self) -> None:
         if self._stage_timer is not None:
             self._stage_timer.stop()
             self._stage_timer = None
-        while self._stage_queue:
-            state, events = self._stage_queue.pop(0)
-            self._show_stage(state, events)
-        self._shown_state = None
+        for stage in self.playback.rest():
+            self._show_stage(stage)
         self.finish()
 
     @property
     def playing_back(self) -> bool:
-        return bool(self._stage_queue) or self._stage_timer is not None
+        return bool(self.playback.pending) or self._stage_timer is not None
 
     @property
     def busy(self) -> bool:
         """True while an AI thinks or an action is being played out on screen."""
-        return self._thinking_token is not None or self.playing_back
+        return self.ai.thinking or self.playing_back
 
     def finish(self) -> None:
         """After an action has been shown: autosave (after every decision: quitting at any
@@ -608,53 +580,33 @@ class GameScreen(Screen[None]):
     # --- AI seats ----------------------------------------------------------------------------
 
     def _start_thinking(self, seat: int, for_human: bool = False) -> None:
-        session = self.session
-        legal = session.legal()
-        label = f"{session.seat_name(seat)}" + (" (autoplay)" if for_human else "")
-        waiting = f"The AI plays {label}'s turn for you." if for_human else self.empty_reason()
-        self.picker.set_actions([], title=f"{label} to act", empty=waiting)
-        token = len(session.actions)
-        self._thinking_token = token
-        delay = 0.0 if self._hurry else self.app.ai_delay
-        if len(legal) == 1:
-            # (a zero-delay Textual timer divides by zero when it is stopped late: 10 ms at least)
-            self._pending_move = lambda: self._ai_chose(token, legal[0])
-            self._pending_timer = self.set_timer(max(delay, 0.01), self._pending_move)
-            return
-        agent = ai.agent("rules") if for_human else session.agent_for(seat)
-        level = session.record.seats[seat].level if 0 <= seat < len(session.record.seats) else None
         cap = getattr(self.app, "think_cap", None)
-        seconds = THINK_SECONDS.get(level, 2.0)
-        self._budget = Budget.seconds(min(seconds, cap) if cap else seconds)
-        self.query_one("#thinking").who = label
-        view = session.game.observe(session.state, seat)
-        started = time.monotonic()
-        self._think(agent, view, legal, self._budget, session.rng_for(seat), token, started, delay)
+        turn = self.ai.begin(seat, self.app.ai_delay, cap, for_human)
+        waiting = f"The AI plays {turn.label}'s turn for you." if for_human else self.empty_reason()
+        self.picker.set_actions([], title=f"{turn.label} to act", empty=waiting)
+        if turn.forced is not None:
+            # (a zero-delay Textual timer divides by zero when it is stopped late: 10 ms at least)
+            self._pending_timer = self.set_timer(max(turn.delay, 0.01), lambda: self._decided(turn))
+            return
+        self.query_one("#thinking").who = turn.label
+        self._think(turn)
 
     @work(thread=True, exclusive=True, group="ai")
-    def _think(self, agent, view, legal, budget, rng, token, started, delay) -> None:
-        action = agent.choose(self.session.game, view, legal, budget, rng)
-        wait = max(0.0, delay - (time.monotonic() - started))
-        if wait and not budget.cancelled:
-            time.sleep(wait)
-        self.app.call_from_thread(self._ai_chose, token, action)
+    def _think(self, turn: Turn) -> None:
+        action = turn.decide()
+        self.app.call_from_thread(self._decided, turn, action)
 
-    def _ai_chose(self, token: int, action: Action) -> None:
+    def _decided(self, turn: Turn, action: Action | None = None) -> None:
         self._pending_timer = None
-        self._pending_move = None
-        if token != self._thinking_token or token != len(self.session.actions):
+        if not self.ai.accept(turn):
             return  # stale: the game moved on (undo, quit) while the agent thought
-        self._thinking_token = None
-        self._budget = None
         if self.is_mounted:
             self.query_one("#thinking").who = ""
-            self.play(action)
+            self.play(turn.forced if action is None else action)
 
     def stop_thinking(self) -> None:
-        """Cancel a running search (it answers with its best move so far) and pending moves."""
-        for budget in (self._budget, self._hint_budget):
-            if budget is not None:
-                budget.cancel.set()
+        """Cancel a running search (it answers with its best move so far) and the hint's."""
+        self.ai.stop()
 
     def _cancel_pending(self) -> None:
         if self._pending_timer is not None:
@@ -666,7 +618,7 @@ class GameScreen(Screen[None]):
         else open the game menu."""
         if self.playing_back:
             self._skip_stages()
-        elif self._thinking_token is not None:
+        elif self.ai.thinking:
             self.action_stop_ai()
         elif self.clear_board_selection() or self.picker.filter_input.value or self.picker.narrowed:
             self.picker.filter_input.value = ""
@@ -681,14 +633,12 @@ class GameScreen(Screen[None]):
     def action_stop_ai(self) -> None:
         """Stop a thinking AI (it plays its best so far); moves that were only waiting to be
         shown (the natives' steps) are played at once, and so are the rest until your move."""
-        if self._thinking_token is not None:
-            self.stop_thinking()
-            self._autoplay_turn = None
-            self._hurry = True
-            if self._pending_timer is not None and self._pending_move is not None:
-                self._pending_timer.stop()
-                self._pending_timer = None
-                self._pending_move()
+        turn = self.ai.current
+        if turn is not None:
+            self.ai.hurry_on()
+            if self._pending_timer is not None:
+                self._cancel_pending()
+                self._decided(turn)
 
     # --- player commands ---------------------------------------------------------------------
 
@@ -700,43 +650,13 @@ class GameScreen(Screen[None]):
             self.notify("A hint is for your own move.", severity="information")
             return
         self.notify("Thinking about a hint… (Esc stops)", timeout=2)
-        self._run_hint()
+        self.ai.hint_budget = Budget()
+        self._run_hint(self.session.to_move, len(self.session.actions), self.ai.hint_budget)
 
     @work(thread=True, exclusive=True, group="hint")
-    def _run_hint(self) -> None:
-        session = self.session
-        seat = session.to_move
-        view = session.game.observe(session.state, seat)
-        legal = session.legal()
-        token = len(session.actions)
-        hint = self.hint_for(view, legal, seat)
-        self.app.call_from_thread(self._show_hint, token, hint)
-
-    def hint_for(self, view, legal, seat) -> dict:
-        """The hint: MCTS with at least the hard level's iterations, its random numbers seeded by
-        the position (so the same position always gives the same answer): the top moves with
-        their share of the search, the expected outcome, and the rule-based reason if any."""
-        from ai.mcts import MCTSAgent
-
-        session = self.session
-        game = session.game
-        agent = MCTSAgent.at_level(HINT_LEVEL)
-        budget = Budget()
-        self._hint_budget = budget
-        rng = random.Random(f"hint:{state_digest(session.state)}:{seat}")
-        ranked = agent.ranked(game, view, legal, budget, rng)
-        top = [r for i, r in enumerate(ranked[:HINT_MOVES]) if i == 0 or r.share > 0]
-        marks = {r.action: f"← {self.hint_mark(r)}" for r in top}
-        best = top[0]
-        outcome = self.hint_outcome(best.value)
-        reason = ""
-        try:
-            explain = getattr(ai.rules_player(game.id), "reason", None)
-        except ai.AgentError:
-            explain = None
-        if explain is not None:
-            reason = explain(game, view, best.action) or ""
-        return {"marks": marks, "best": best.action, "outcome": outcome, "reason": reason}
+    def _run_hint(self, seat: int, token: int, budget: Budget) -> None:
+        found = hint(self.session, seat, budget, self.hint_mark, self.hint_outcome)
+        self.app.call_from_thread(self._show_hint, token, found)
 
     def hint_mark(self, ranked) -> str:
         """What the hint writes beside a move it marks: the share of the search it got."""
@@ -746,24 +666,24 @@ class GameScreen(Screen[None]):
         """The search's expected outcome of the best move, in words (a game may say it better)."""
         return f"win chance about {round(100 * value)}%"
 
-    def _show_hint(self, token: int, hint: dict) -> None:
-        self._hint_budget = None
-        if token != len(self.session.actions) or not hint["marks"]:
+    def _show_hint(self, token: int, found) -> None:
+        self.ai.hint_budget = None
+        if token != len(self.session.actions) or found is None:
             return
         self.picker.filter_input.value = ""
         self.picker.narrow(None)
-        self.picker.mark(hint["marks"])
-        best = self.session.game.describe(self.session.state, hint["best"])
-        sentence = f"Hint: {best} ({hint['outcome']})."
-        if hint["reason"]:
-            sentence += f" {hint['reason']}"
+        self.picker.mark(found.marks)
+        best = self.session.game.describe(self.session.state, found.best)
+        sentence = f"Hint: {best} ({found.outcome})."
+        if found.reason:
+            sentence += f" {found.reason}"
         self.notify(sentence, timeout=8)
         self.event_log.add_note(sentence)
 
     def action_autoplay(self) -> None:
         if not self.session.human_to_move or self.busy:
             return
-        self._autoplay_turn = self._turn()
+        self.ai.autoplay_turn = self._turn()
         self.event_log.add_note("Autoplay: the AI plays the rest of this turn.")
         self.advance()
 
@@ -785,17 +705,9 @@ class GameScreen(Screen[None]):
     @property
     def slot(self) -> AutosaveSlot:
         """Where this game autosaves (its own autosave, see `SaveStore.slot_for`)."""
-        if self.autosave_slot is None:
-            self.session.record, self.autosave_slot = self.app.store.slot_for(self.session.record)
-        return self.autosave_slot
-
-    @property
-    def unsaved_decisions(self) -> int:
-        """Decisions since the game was last written anywhere (its autosave, or elsewhere)."""
-        if self._saved_elsewhere is None:
-            return self.slot.unsaved
-        record, _, before = self._saved_elsewhere
-        return 0 if record is self.session.record else max(0, self.slot.unsaved - before)
+        if self.session.slot is None:
+            self.session.record, self.session.slot = self.app.store.slot_for(self.session.record)
+        return self.session.slot
 
     def action_save(self) -> None:
         """Ctrl+S: a save point, under a new name every time (it never replaces another)."""
@@ -807,52 +719,17 @@ class GameScreen(Screen[None]):
         self.notify(f"Saved to {display_path(self.save_path)}", markup=False)
 
     def autosave(self) -> None:
-        """Autosave the game in its own file (nothing is written if nothing changed). A failure
-        is told when it starts and when its reason changes; the quit dialog counts the
-        decisions not saved."""
-        slot = self.slot
-        problem, record = slot.problem, self.session.record
-        try:
-            saved = slot.write(record)
-        except SaveError as err:
-            if slot.unsaved == 1 or str(err) != problem:
-                self.notify(
-                    printable(f"Autosave failed: {err}. Your last decisions are not saved."),
-                    severity="warning",
-                    markup=False,
-                )
-            return
-        self._saved_elsewhere = None
-        if saved is not record:
-            self.session.record = saved
-            self.notify(
-                "Another Objective saved this game meanwhile: this one goes on in its own "
-                f"autosave, {display_path(slot.path)}.",
-                markup=False,
-            )
-        elif problem:
-            self.notify("Autosave works again: the game is saved.", markup=False)
-
-    def quit_note(self) -> str:
-        """One line for the quit dialog: what happens to this game when the program ends."""
-        unsaved = self.unsaved_decisions
-        if unsaved:
-            what = "Your last decision is" if unsaved == 1 else f"Your last {unsaved} decisions are"
-            return printable(f"{what} not saved: the autosave failed ({self.slot.problem}).")
-        if self._saved_elsewhere and self._saved_elsewhere[0] is self.session.record:
-            return f"Your game is saved to {display_path(self._saved_elsewhere[1])}."
-        if self.session.over or not self.slot.on_disk:
-            return ""  # a finished game stays in Load; a game not yet played has nothing to keep
-        return "Your game is autosaved: Continue picks it up."
+        self.slot  # noqa: B018 (made on first use)
+        said = self.session.autosave()
+        if said is not None:
+            self.notify(said[1], severity=said[0], markup=False)
 
     def tell_where_it_is_saved(self) -> None:
         """After leaving the game for the title screen: where it is (or that it is not) saved."""
-        if self.unsaved_decisions:
-            self.app.notify(self.quit_note(), severity="warning", markup=False)
-        elif not self.session.over and self.slot.on_disk:
-            self.app.notify(
-                "The game is autosaved: Continue on the title screen picks it up.", markup=False
-            )
+        self.slot  # noqa: B018
+        said = self.session.leaving_note()
+        if said is not None:
+            self.app.notify(said[1], severity=said[0], markup=False)
 
     def save_elsewhere(self, then=None) -> None:
         """Ask for a path and save the game there (when the autosaves fail); `then` is called
@@ -866,7 +743,7 @@ class GameScreen(Screen[None]):
 
         def done(path: Path | None) -> None:
             if path is not None:
-                self._saved_elsewhere = (record, path, self.slot.unsaved)
+                self.session.saved_elsewhere(record, path)
                 self.notify(f"Saved to {display_path(path)}", markup=False)
             if then is not None:
                 then()
@@ -929,7 +806,7 @@ class GameScreen(Screen[None]):
         if action == "skip":
             return self.playing_back
         if action == "stop_ai":
-            return self._thinking_token is not None
+            return self.ai.thinking
         return True
 
     def action_summary(self) -> None:

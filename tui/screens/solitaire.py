@@ -231,10 +231,10 @@ class SolitaireScreen(GameScreen):
             return self.playing_back
         return super().check_action(action, parameters)
 
-    def _show_hint(self, token: int, hint: dict) -> None:
-        super()._show_hint(token, hint)
-        if token == len(self.session.actions) and hint["marks"]:
-            self.region_map.highlight(self.session.game.places_of(hint["best"]))
+    def _show_hint(self, token: int, found) -> None:
+        super()._show_hint(token, found)
+        if token == len(self.session.actions) and found is not None:
+            self.region_map.highlight(self.session.game.places_of(found.best))
 
     def hint_mark(self, ranked) -> str:
         """The solitaire's search compares a few candidate moves on the same dice (it does not
@@ -319,9 +319,9 @@ class SolitaireScreen(GameScreen):
         self._pause_index = max(0, min(len(PAUSES) - 1, index - step))
         self.notify(f"Enemy steps: {PAUSES[self._pause_index]:.2f} s each", timeout=1.5)
 
-    def _show_stage(self, state, events) -> None:
-        super()._show_stage(state, events)
-        if self._stage_queue:
+    def _show_stage(self, stage) -> None:
+        super()._show_stage(stage)
+        if not stage.last:
             self.query_one("#combat-panel").show(None, [], ())
 
     def _note_rounds(self, events) -> None:
