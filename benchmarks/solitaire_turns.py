@@ -14,7 +14,6 @@ pass/fail.
 from __future__ import annotations
 
 import argparse
-import re
 import statistics
 import sys
 from pathlib import Path
@@ -25,15 +24,12 @@ from ai import agent as make_agent
 from ai.base import Budget
 from ai.play import play_steps
 from core.solitaire import GAME
+from core.solitaire.events import SolitaireEvent
 from core.solitaire.state import BUILD, NAPALM, REGROUP, TRAIL_ATTACK
 
 SPENDING = {TRAIL_ATTACK: "trail", BUILD: "raising", REGROUP: "raising", NAPALM: "napalm"}
 PARTS = ("trail", "raising", "napalm", "losses", "regions")
 DONE = ("done",)
-
-# the engine's own log lines (core/solitaire/rules.py: combat_round, end_of_turn)
-LOSS_PP = re.compile(r"\(PP \+(\d+)\)\.$")
-B9_PP = re.compile(r"^B9: .*: PP (-?\d+) -> (-?\d+)\.$")
 
 
 def war_turns(agent_name: str, seed: int) -> list[dict]:
@@ -44,10 +40,11 @@ def war_turns(agent_name: str, seed: int) -> list[dict]:
         row = turns.setdefault(before.turn, {"turn": before.turn, **dict.fromkeys(PARTS, 0)})
         losses, b9 = 0, None
         for event in after.events:
-            if found := LOSS_PP.search(event.text):
-                losses += int(found[1])
-            elif found := B9_PP.match(event.text):
-                b9, row["regions"] = int(found[2]), int(found[2]) - int(found[1])
+            if event.kind is SolitaireEvent.COMBAT_ROUND:  # VS-B4.6: the PP of a round's losses
+                losses += event["cost"]
+            elif event.kind is SolitaireEvent.PP_CHANGED:  # VS-B9.1: the regions' count
+                b9 = event["pp_after"]
+                row["regions"] = b9 - event["pp_before"]
         row["losses"] += losses
         part = SPENDING.get(before.step)
         if part and move.action != DONE:  # a strike, a unit raised or moved, a napalm

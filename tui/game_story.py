@@ -13,6 +13,7 @@ import re
 from dataclasses import dataclass, field
 
 from core.engine import seat_title
+from core.solitaire.events import SolitaireEvent
 from tui.text import printable
 
 
@@ -39,8 +40,6 @@ class Story:
 
 
 LOSSES = re.compile(r"loses? (\d+) point")
-PP_CHANGE = re.compile(r"PP (\d+) -> (\d+)")
-YOUR_HITS = re.compile(r"hit\(s\) on the NVA/VC, (\d+) on your forces")
 
 
 def game_story(game, record, limit_moments: int = 6) -> Story:
@@ -114,15 +113,13 @@ class SolitaireStory(GenericStory):
         return [Chart("Political Points and the Ho Chi Minh Trail, turn by turn", [pp, trail])]
 
     def weight(self, s, event) -> float:
-        text = event.text
-        pp = PP_CHANGE.search(text)
-        if pp:  # B9: the regions' verdict on the war
-            rise = int(pp.group(2)) - int(pp.group(1))
+        kind = event.kind
+        if kind is SolitaireEvent.PP_CHANGED:  # B9: the regions' verdict on the war
+            rise = event["pp_after"] - event["pp_before"]
             return 1.0 + rise if rise >= 2 else 0.0
-        hits = YOUR_HITS.search(text)
-        if hits and int(hits.group(1)) > 0:
-            return 1.5 * int(hits.group(1))
-        if "offensive" in text and "-> offensive" in text:
+        if kind is SolitaireEvent.COMBAT_ROUND and event["hits_on_you"] > 0:
+            return 1.5 * event["hits_on_you"]
+        if kind is SolitaireEvent.OFFENSIVE_ROLL and event["regions"]:
             return 2.0
         return 0.0
 

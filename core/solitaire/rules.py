@@ -18,7 +18,7 @@ and `p`, `q` places (region * 4 + area, 0-19).
 from __future__ import annotations
 
 from core.dice import Dice
-from core.engine import Event, IllegalAction, roll_event
+from core.engine import Event, IllegalAction, event
 from core.solitaire.board import (
     AIRCAV,
     AMERICAN_UNITS,
@@ -48,13 +48,9 @@ from core.solitaire.board import (
     PLACEMENT_PP,
     PLAYER_UNITS,
     PP_LIMIT,
-    REGIONS,
     REMOVE_US,
-    RESTRICTION_TEXT,
-    TERRAIN_NAMES,
     TRAIL_ARROW,
     TRAIL_B52_ONLY,
-    TRAIL_NAMES,
     UNIT_BY_KEY,
     UNIT_KEYS,
     UNIT_NAMES,
@@ -68,8 +64,11 @@ from core.solitaire.board import (
     restriction_modifier,
     terrain_of,
     trail_for_sum,
+    victory_level,
     year_of,
 )
+from core.solitaire.events import SEATS
+from core.solitaire.events import SolitaireEvent as K
 from core.solitaire.state import (
     ADJUST_D3,
     BUILD,
@@ -348,15 +347,29 @@ def last_possible_turn(rules: Rules) -> int:
     return PP_LIMIT + 5 * per_region
 
 
-def add_pp(w: Work, amount: int) -> None:
-    """Political Points rise with every use of force and every loss (VS-B2..B4); D3 has none."""
+def pp_cost(w: Work, amount: int) -> int:
+    """What an action adds to the Political Points: nothing in the historical game (VS-D3.1)."""
+    return 0 if w.rules.opt_historical else amount
+
+
+def add_pp(w: Work, amount: int, cause: str) -> None:
+    """Political Points rise with every use of force and every loss (VS-B2..B4); D3 has none.
+    `cause` ("strike", "purchase", "napalm", "losses") is told if the rise ends the war."""
     if w.rules.opt_historical or amount == 0:
         return
     w.pp += amount
     if w.rules.pp_check == "immediate" and w.pp >= PP_LIMIT:
-        w.note(f"Political Points reach {w.pp}: the war is over (immediate PP check, VS-Q10).")
+        war_over(w, "pp_immediate", cause=cause)
         end_game(w, f"Political Points reached {w.pp} in {year_of(w.turn)}")
         raise GameEnded
+
+
+def war_over(w: Work, reason: str, **values) -> None:
+    """VS-C: the war is over, why, and the victory level its turn gives."""
+    level = victory_level(w.turn)[0]
+    w.log.append(
+        event(K.WAR_OVER, seats=SEATS, reason=reason, turn=w.turn, level=level, pp=w.pp, **values)
+    )
 
 
 def end_game(w: Work, reason: str) -> None:
@@ -390,18 +403,14 @@ def new_game(rules: Rules, seed: int) -> SolitaireState:
         trail=tuple(trail),
     )
     w = Work(s)
-    w.note(
-        "Setup: a VC in area 1-2 and an ARVN in area 3-4 of every region; "
-        + (
-            "no Trail counters (D1)."
-            if rules.opt_shortened
-            else "Trail counters in Hanoi and Haiphong."
-        )
+    places = tuple(("area", p) for p in range(20) if any(units[p])) + tuple(
+        ("trail", t) for t in range(6) if trail[t]
     )
+    w.log.append(event(K.SET_UP, seats=SEATS, places=places, shortened=rules.opt_shortened))
     if rules.opt_allied:
         w.step = SETUP_D2
         w.free_grunts = 2
-        w.note("D2 Allied participation: place two free Grunts anywhere.")
+        w.log.append(event(K.FREE_GRUNTS_OFFERED, seats=SEATS, grunts=2))
     else:
         run(w)
     return w.freeze()
@@ -415,49 +424,70 @@ def start_turn(w: Work) -> None:
     if w.restriction == REMOVE_US:
         w.restriction = 0  # the removal happened at B9; nothing else binds this turn
     if w.rules.opt_historical:
-        w.note(
-            f"Turn {w.turn} ({year_of(w.turn)}) begins. Historical chart: "
-            f"{historical_summary(w.turn)}."
+        arvn, napalm_count, b52, gb, (grunts, aircav) = historical_row(w.turn)
+        w.log.append(
+            event(
+                K.TURN_BEGAN,
+                seats=SEATS,
+                turn=w.turn,
+                year=year_of(w.turn),
+                historical=True,
+                arvn=arvn,
+                napalm=napalm_count,
+                b52=b52,
+                green_berets=gb,
+                grunts=grunts,
+                aircav=aircav,
+            )
         )
         if adjust_actions(w):
             w.step = ADJUST_D3
             return
     else:
-        w.pp = w.turn
-        restriction = RESTRICTION_TEXT.get(w.restriction, "none") if w.turn > 1 else "none"
-        w.note(
-            f"Turn {w.turn} ({year_of(w.turn)}) begins: PP set to {w.pp}. "
-            f"Restriction this turn: {restriction}."
+        before, w.pp = w.pp, w.turn
+        w.log.append(
+            event(
+                K.TURN_BEGAN,
+                seats=SEATS,
+                turn=w.turn,
+                year=year_of(w.turn),
+                historical=False,
+                pp_before=before,
+                pp_after=w.pp,
+                restriction=w.restriction if w.turn > 1 else 0,
+            )
         )
     trail_growth(w)
-
-
-def historical_summary(turn: int) -> str:
-    arvn, napalm, b52, gb, (grunts, aircav) = historical_row(turn)
-    return (
-        f"{arvn} ARVN to raise, {napalm} napalm, {b52} B-52, {gb} Green Beret, "
-        f"US forces {grunts} Grunt / {aircav} AirCav"
-    )
 
 
 def trail_growth(w: Work) -> None:
     """VS-B1.1 (VS-Q6, VS-Q53): two dice add Trail counters."""
     d1, d2 = w.roll(), w.roll()
     shortened = w.rules.opt_shortened
-    if w.rules.trail_growth == "sum_2d6":
-        targets = [trail_for_sum(d1 + d2)]
-        against = f"total {d1 + d2} -> {TRAIL_NAMES[targets[0]]}"
+    mode = w.rules.trail_growth
+    if mode == "sum_2d6":
+        targets = (trail_for_sum(d1 + d2),)
     else:
-        targets = [d1 - 1, d2 - 1] if shortened or d1 != d2 else [d1 - 1]
-        against = "each die names a Trail area 1-6"
-    results = []
+        targets = (d1 - 1, d2 - 1) if shortened or d1 != d2 else (d1 - 1,)
+    added, counters = [], []
     for t in targets:
-        if shortened or w.trail[t] == 0:
+        grows = shortened or w.trail[t] == 0
+        if grows:
             w.trail[t] += 1
-            results.append(f"{TRAIL_NAMES[t]} +1 (now {w.trail[t]})")
-        else:
-            results.append(f"{TRAIL_NAMES[t]} already has a counter")
-    w.log.append(roll_event("B1 Trail growth", (d1, d2), against, "; ".join(results)))
+        added.append(grows)
+        counters.append(w.trail[t])
+    w.log.append(
+        event(
+            K.TRAIL_GROWTH_ROLL,
+            seats=SEATS,
+            places=tuple(("trail", t) for t in targets),
+            dice=(d1, d2),
+            mode=mode,
+            targets=targets,
+            added=tuple(added),
+            counters=tuple(counters),
+        )
+    )
     w.step = TRAIL_ATTACK
 
 
@@ -470,22 +500,29 @@ def trail_attack(w: Work, kind: str, t: int) -> None:
     w.markers = (*w.markers, (kind, t))
     if kind == "b52":
         w.b52_used += 1
-        name, lo_hi, cost = "B-52 strike", B52_REMOVES, B52_PP
+        lo_hi, cost = B52_REMOVES, B52_PP
     else:
         w.gb_used += 1
-        name, lo_hi, cost = "Green Beret raid", GREEN_BERET_REMOVES, GREEN_BERET_PP
-    add_pp(w, cost)
+        lo_hi, cost = GREEN_BERET_REMOVES, GREEN_BERET_PP
+    before = w.pp
+    add_pp(w, cost, "strike")
     face = w.roll()
     removed = lo_hi[0] <= face <= lo_hi[1]
     if removed:
         w.trail[t] -= 1
-    result = "Trail counter removed" if removed else "the counter stays"
     w.log.append(
-        roll_event(
-            f"B2 {name} on {TRAIL_NAMES[t]}",
-            (face,),
-            f"{lo_hi[0]}-{lo_hi[1]} removes the counter",
-            result,
+        event(
+            K.TRAIL_ATTACK_ROLL,
+            seats=SEATS,
+            places=(("trail", t),),
+            dice=(face,),
+            weapon=kind,
+            trail=t,
+            removed=removed,
+            counters=w.trail[t],
+            cost=w.pp - before,
+            pp_before=before,
+            pp_after=w.pp,
         )
     )
 
@@ -495,8 +532,20 @@ def raise_unit(w: Work, unit: int, p: int) -> None:
     w.units[p][unit] += 1
     if w.rules.opt_historical:
         w.arvn_placed += 1
-    w.note(f"{UNIT_NAMES[unit]} raised in {place_name(p)}.")
-    add_pp(w, PLACEMENT_PP[unit])
+    cost = pp_cost(w, PLACEMENT_PP[unit])
+    w.log.append(
+        event(
+            K.UNIT_RAISED,
+            seats=SEATS,
+            places=(("area", p),),
+            unit=UNIT_KEYS[unit],
+            place=p,
+            cost=cost,
+            pp_before=w.pp,
+            pp_after=w.pp + cost,
+        )
+    )
+    add_pp(w, cost, "purchase")
     if unit == AIRCAV:
         start_regroup(w, region_of(p))
 
@@ -516,9 +565,21 @@ def move_unit(w: Work, unit: int, p: int, q: int) -> None:
     if w.moved is None:
         w.moved = empty_moves()
     w.moved[q][slot] += 1
-    w.note(f"{UNIT_NAMES[unit]} moves {place_name(p)} -> {place_name(q)}.")
-    if unit == GRUNT:
-        add_pp(w, GRUNT_MOVE_PP)
+    cost = pp_cost(w, GRUNT_MOVE_PP) if unit == GRUNT else 0
+    w.log.append(
+        event(
+            K.UNIT_MOVED,
+            seats=SEATS,
+            places=(("area", p), ("area", q)),
+            unit=UNIT_KEYS[unit],
+            origin=p,
+            destination=q,
+            cost=cost,
+            pp_before=w.pp,
+            pp_after=w.pp + cost,
+        )
+    )
+    add_pp(w, cost, "purchase")
 
 
 def regroup_unit(w: Work, unit: int, p: int, q: int) -> None:
@@ -539,25 +600,40 @@ def regroup_unit(w: Work, unit: int, p: int, q: int) -> None:
             w.moved[p][0] -= 1
             w.moved[q][0] += 1
             w.regrouped[q][2] += 1
-    w.note(f"{UNIT_NAMES[unit]} regroups {place_name(p)} -> {place_name(q)}.")
+    w.log.append(
+        event(
+            K.UNIT_REGROUPED,
+            seats=SEATS,
+            places=(("area", p), ("area", q)),
+            unit=UNIT_KEYS[unit],
+            origin=p,
+            destination=q,
+        )
+    )
 
 
 def napalm(w: Work, p: int, unit: int) -> None:
     """VS-B4.2: PP +1 (checked at once under `immediate`), then 1-4 destroys the target."""
     w.markers = (*w.markers, ("napalm", p))
     w.napalm_used += 1
-    add_pp(w, NAPALM_PP)
+    before = w.pp
+    add_pp(w, NAPALM_PP, "napalm")
     face = w.roll()
     killed = NAPALM_KILLS[0] <= face <= NAPALM_KILLS[1]
     if killed:
         w.units[p][unit] -= 1
-    result = f"{UNIT_NAMES[unit]} destroyed" if killed else f"the {UNIT_NAMES[unit]} survives"
     w.log.append(
-        roll_event(
-            f"B4 Napalm on {UNIT_NAMES[unit]} in {place_name(p)}",
-            (face,),
-            "1-4 destroys it",
-            result,
+        event(
+            K.NAPALM_ROLL,
+            seats=SEATS,
+            places=(("area", p),),
+            dice=(face,),
+            unit=UNIT_KEYS[unit],
+            place=p,
+            destroyed=killed,
+            cost=w.pp - before,
+            pp_before=before,
+            pp_after=w.pp,
         )
     )
 
@@ -577,7 +653,7 @@ def run_combats(w: Work) -> None:
         p, w.combat_queue = w.combat_queue[0], w.combat_queue[1:]
         if not contested(w, p):
             continue
-        w.note(f"Ground combat in {place_name(p)} ({TERRAIN_NAMES[terrain_of(p)]}).")
+        w.log.append(event(K.COMBAT_BEGAN, seats=SEATS, places=(("area", p),), place=p))
         w.combat_round = 0
         if fight(w, p):
             return
@@ -605,32 +681,49 @@ def combat_round(w: Work, p: int) -> None:
     terrain = terrain_of(p)
     units = w.units[p]
     hits = [0, 0]  # hits scored by the enemy, by the player
-    where = f"{place_name(p)} round {w.combat_round}"
+    number = w.combat_round
+    places = (("area", p),)
+    log = w.log
     for unit in (VC, NVA, ARVN, GRUNT, AIRCAV):
         need = HIT_TABLE[unit][terrain]
+        key = UNIT_KEYS[unit]
         for _ in range(units[unit]):
             face = w.roll()
             hit = face <= need
             hits[unit in PLAYER_UNITS] += hit
-            w.log.append(
-                roll_event(
-                    f"Combat {where}: {UNIT_NAMES[unit]}",
-                    (face,),
-                    f"hits on 1-{need} in {TERRAIN_NAMES[terrain]}",
-                    "hit" if hit else "miss",
+            log.append(
+                event(
+                    K.COMBAT_ROLL,
+                    seats=SEATS,
+                    places=places,
+                    dice=(face,),
+                    place=p,
+                    round=number,
+                    unit=key,
+                    need=need,
+                    hit=hit,
                 )
             )
     enemy_losses = take_losses(units, ENEMY_UNITS, hits[1])
     player_losses = take_losses(units, PLAYER_UNITS, hits[0])
-    pp = sum(LOSS_PP[u] for u in player_losses)
-    enemy_text = loss_text(enemy_losses) or "no NVA/VC"
-    player_text = loss_text(player_losses) or "none of yours"
-    cost = f" (PP +{pp})" if pp else ""
-    w.note(
-        f"{place_name(p)}: {hits[1]} hit(s) on the NVA/VC, {hits[0]} on your forces. "
-        f"Lost: {enemy_text}; {player_text}{cost}."
+    pp = pp_cost(w, sum(LOSS_PP[u] for u in player_losses))
+    log.append(
+        event(
+            K.COMBAT_ROUND,
+            seats=SEATS,
+            places=places,
+            place=p,
+            round=number,
+            hits_on_enemy=hits[1],
+            hits_on_you=hits[0],
+            enemy_lost=tuple(enemy_losses.count(u) for u in ENEMY_UNITS),
+            your_lost=tuple(player_losses.count(u) for u in PLAYER_UNITS),
+            cost=pp,
+            pp_before=w.pp,
+            pp_after=w.pp + pp,
+        )
     )
-    add_pp(w, pp)
+    add_pp(w, pp, "losses")
 
 
 def take_losses(units: list[int], order: tuple[int, ...], hits: int) -> list[int]:
@@ -644,17 +737,23 @@ def take_losses(units: list[int], order: tuple[int, ...], hits: int) -> list[int
     return lost
 
 
-def loss_text(lost: list[int]) -> str:
-    return ", ".join(f"{lost.count(u)} {UNIT_NAMES[u]}" for u in sorted(set(lost)))
-
-
 def retreat(w: Work, q: int) -> None:
     """VS-B4.8 / VS-Q30: every player unit in the area retreats together."""
     p = w.combat_place
+    forces = tuple(w.units[p][unit] for unit in PLAYER_UNITS)
     for unit in PLAYER_UNITS:
         w.units[q][unit] += w.units[p][unit]
         w.units[p][unit] = 0
-    w.note(f"Your forces retreat from {place_name(p)} to {place_name(q)}.")
+    w.log.append(
+        event(
+            K.FORCES_RETREATED,
+            seats=SEATS,
+            places=(("area", p), ("area", q)),
+            origin=p,
+            destination=q,
+            forces=forces,
+        )
+    )
     w.combat_place = -1
     w.combat_round = 0
     w.step = COMBATS
@@ -683,7 +782,15 @@ def enemy_placement(w: Work) -> None:
         w.placements_done += 1
         p = vc_uprising(w) if procedure == "vc" else nva_arrival(w, procedure)
         if p is not None and w.rules.insurgency_timing == "per_placement" and contested(w, p):
-            w.note(f"B6 Insurgency: the new unit in {place_name(p)} attacks at once (VS-Q39).")
+            w.log.append(
+                event(
+                    K.INSURGENCY,
+                    seats=SEATS,
+                    places=(("area", p),),
+                    timing="per_placement",
+                    areas=(p,),
+                )
+            )
             start_combats(w, [p], ENEMY_PLACEMENT)
             return
     w.placements_done = 0
@@ -697,11 +804,14 @@ def nva_arrival(w: Work, t: int) -> int:
     p = place(region, AREA_FOR_FACE[face])
     w.units[p][NVA] += 1
     w.log.append(
-        roll_event(
-            f"B5 NVA arrival from {TRAIL_NAMES[t]} into {REGIONS[region]}",
-            (face,),
-            "area die: 1-2, 3-4, 5, 6",
-            f"1 NVA placed in {place_name(p)}",
+        event(
+            K.NVA_AREA_ROLL,
+            seats=SEATS,
+            places=(("trail", t), ("area", p)),
+            dice=(face,),
+            trail=t,
+            region=region,
+            place=p,
         )
     )
     w.checkpoint()
@@ -712,40 +822,31 @@ def vc_uprising(w: Work) -> int | None:
     """VS-B5.1: region die (6: no VC; a region without your units: roll again), then area die.
     Returns where the VC was placed (None: no VC this time)."""
     if not any(region_has_players(w, r) for r in range(5)):
-        w.note("B5 VC uprising: no region holds your units, so no VC is placed (VS-Q35).")
+        w.log.append(event(K.VC_UPRISING_SKIPPED, seats=SEATS))
         return None
     while True:
         face = w.roll()
         if face == 6:
             w.log.append(
-                roll_event(
-                    "B5 VC uprising: region", (face,), "1-5 a region, 6 none", "no VC this turn"
-                )
+                event(K.VC_REGION_ROLL, seats=SEATS, dice=(face,), region=None, reroll=False)
             )
             return None
         region = face - 1
         if region_has_players(w, region):
             break
-        w.log.append(
-            roll_event(
-                "B5 VC uprising: region",
-                (face,),
-                "a region with your units",
-                f"none of your units in {REGIONS[region]}: roll again",
-            )
-        )
-    w.log.append(
-        roll_event("B5 VC uprising: region", (face,), "1-5 a region, 6 none", REGIONS[region])
-    )
+        w.log.append(event(K.VC_REGION_ROLL, seats=SEATS, dice=(face,), region=region, reroll=True))
+    w.log.append(event(K.VC_REGION_ROLL, seats=SEATS, dice=(face,), region=region, reroll=False))
     area_face = w.roll()
     p = place(region, AREA_FOR_FACE[area_face])
     w.units[p][VC] += 1
     w.log.append(
-        roll_event(
-            f"B5 VC uprising in {REGIONS[region]}: area",
-            (area_face,),
-            "area die: 1-2, 3-4, 5, 6",
-            f"1 VC placed in {place_name(p)}",
+        event(
+            K.VC_AREA_ROLL,
+            seats=SEATS,
+            places=(("area", p),),
+            dice=(area_face,),
+            region=region,
+            place=p,
         )
     )
     w.checkpoint()
@@ -756,7 +857,15 @@ def insurgency(w: Work) -> None:
     """VS-B6 (VS-Q39, VS-Q40): every area the new units made contested fights now."""
     places = contested_places(w)
     if places:
-        w.note("B6 Insurgency: new NVA/VC units attack at once.")
+        w.log.append(
+            event(
+                K.INSURGENCY,
+                seats=SEATS,
+                places=tuple(("area", p) for p in places),
+                timing="batch",
+                areas=tuple(places),
+            )
+        )
     start_combats(w, places, OFFENSIVE)
 
 
@@ -764,18 +873,13 @@ def offensive(w: Work) -> None:
     """VS-B7.1 / VS-Q44: a region die; on a 6 every region with NVA/VC attacks (regions 1-5)."""
     face = w.roll()
     if face == 6:
-        regions = [r for r in range(5) if region_has_enemies(w, r)]
-        result = "offensive in every region with NVA/VC" if regions else "no NVA/VC anywhere"
+        region = None
+        regions = tuple(r for r in range(5) if region_has_enemies(w, r))
     else:
         region = face - 1
-        regions = [region] if region_has_enemies(w, region) else []
-        result = (
-            f"offensive in {REGIONS[region]}"
-            if regions
-            else (f"no NVA/VC in {REGIONS[region]}: no offensive")
-        )
-    w.log.append(roll_event("B7 NVA/VC offensive: region", (face,), "1-5 a region, 6 all", result))
-    w.offensive_queue = tuple(regions)
+        regions = (region,) if region_has_enemies(w, region) else ()
+    w.log.append(event(K.OFFENSIVE_ROLL, seats=SEATS, dice=(face,), region=region, regions=regions))
+    w.offensive_queue = regions
     w.step = OFFENSIVE_REGION
 
 
@@ -793,24 +897,27 @@ def regional_offensive(w: Work, region: int) -> None:
     places = list(region_places(region))
     assert not any(contested(w, p) for p in places), "VS-Q67: no contact before an offensive"
     if not region_has_players(w, region):
+        steps = 0
         if w.rules.offensive_no_contact == "one_step":
             advance_enemy(w, region)
-            w.note(
-                f"B7: the NVA/VC in {REGIONS[region]} advance one area; none of your units "
-                "are there (VS-Q42)."
-            )
-        else:
-            w.note(f"B7: none of your units in {REGIONS[region]}; the NVA/VC hold (VS-Q42).")
+            steps = 1
+        w.log.append(event(K.OFFENSIVE, seats=SEATS, region=region, steps=steps, contacts=()))
         return
     for step in range(1, 4):
         advance_enemy(w, region)
-        contacts = [p for p in places if contested(w, p)]
+        contacts = tuple(p for p in places if contested(w, p))
         if contacts:
-            where = ", ".join(place_name(p) for p in contacts)
-            w.note(
-                f"B7: the NVA/VC in {REGIONS[region]} advance {step} area(s) and attack {where}."
+            w.log.append(
+                event(
+                    K.OFFENSIVE,
+                    seats=SEATS,
+                    places=tuple(("area", p) for p in contacts),
+                    region=region,
+                    steps=step,
+                    contacts=contacts,
+                )
             )
-            start_combats(w, contacts, OFFENSIVE_REGION)
+            start_combats(w, list(contacts), OFFENSIVE_REGION)
             return
     raise AssertionError("an offensive must meet the player's units within three steps")
 
@@ -831,7 +938,16 @@ def redeploy(w: Work, p: int, q: int) -> None:
     if w.moved is None:
         w.moved = empty_moves()
     w.moved[q][1] += 1
-    w.note(f"AirCav redeploys {place_name(p)} -> {place_name(q)}.")
+    w.log.append(
+        event(
+            K.UNIT_REDEPLOYED,
+            seats=SEATS,
+            places=(("area", p), ("area", q)),
+            unit="aircav",
+            origin=p,
+            destination=q,
+        )
+    )
 
 
 def end_of_turn(w: Work) -> None:
@@ -847,24 +963,34 @@ def end_of_turn(w: Work) -> None:
         change = -2 * len(enemy_only) + len(player_only)
     before = w.pp
     w.pp += change
-    w.note(
-        f"B9: {len(enemy_only)} region(s) held only by the NVA/VC, {len(player_only)} only by "
-        f"you: PP {before} -> {w.pp}."
+    w.log.append(
+        event(
+            K.PP_CHANGED,
+            seats=SEATS,
+            cause="regions",
+            enemy_only=tuple(enemy_only),
+            yours_only=tuple(player_only),
+            pp_before=before,
+            pp_after=w.pp,
+        )
     )
     w.pp_history = (*w.pp_history, w.pp)
     if w.pp >= PP_LIMIT:
-        w.note(f"Political Points {w.pp} >= {PP_LIMIT}: the war is over.")
+        war_over(w, "pp_b9")
         end_game(w, f"Political Points reached {w.pp} at the end of {year_of(w.turn)}")
         return
     face = w.roll()
     modifier = restriction_modifier(w.pp)
     result = restriction_for(face + modifier)
     w.log.append(
-        roll_event(
-            "B9 Restriction for next turn",
-            (face,),
-            f"PP {w.pp}: modifier {modifier:+d}",
-            f"{face + modifier}: {RESTRICTION_TEXT[result]}",
+        event(
+            K.RESTRICTION_ROLL,
+            seats=SEATS,
+            dice=(face,),
+            pp=w.pp,
+            modifier=modifier,
+            total=face + modifier,
+            restriction=result,
         )
     )
     w.restriction = result
@@ -872,14 +998,23 @@ def end_of_turn(w: Work) -> None:
         w.step = REMOVE_US_UNIT
         return
     if result == REMOVE_US:
-        w.note("No American units on the map: nothing to remove (VS-Q49).")
+        w.log.append(event(K.NOTHING_TO_WITHDRAW, seats=SEATS))
     next_turn(w)
 
 
 def remove_us_unit(w: Work, unit: int, p: int) -> None:
     """VS-B9.4 / VS-Q49: the player removes one Grunt or AirCav; no PP change (VS-Q66)."""
     w.units[p][unit] -= 1
-    w.note(f"{UNIT_NAMES[unit]} withdrawn from {place_name(p)} (B9 result 6+).")
+    w.log.append(
+        event(
+            K.UNIT_WITHDRAWN,
+            seats=SEATS,
+            places=(("area", p),),
+            unit=UNIT_KEYS[unit],
+            place=p,
+            cause="b9",
+        )
+    )
     next_turn(w)
 
 
@@ -893,17 +1028,19 @@ def next_turn(w: Work) -> None:
 def historical_end_of_turn(w: Work) -> None:
     """VS-D3.6 / VS-Q60 / VS-Q70: no B9; the game ends when you hold one region or fewer."""
     exclusive = w.rules.d3_held == "exclusive"
-    held = [
+    held = tuple(
         r
         for r in range(5)
         if region_has_players(w, r) and not (exclusive and region_has_enemies(w, r))
-    ]
-    w.note(f"D3: you hold {len(held)} region(s).")
+    )
     if len(held) <= 1:
+        war_over(w, "regions", held=held)
         end_game(w, f"your territory shrank to {len(held)} region(s) in {year_of(w.turn)}")
     elif w.turn >= HISTORICAL_TURN_CAP:
+        war_over(w, "turn_cap", held=held)
         end_game(w, f"you still held {len(held)} regions in {year_of(w.turn)}")
     else:
+        w.log.append(event(K.REGIONS_HELD, seats=SEATS, held=held))
         next_turn(w)
 
 
@@ -911,7 +1048,16 @@ def free_grunt(w: Work, p: int) -> None:
     """VS-D2.1: a free Grunt anywhere at setup."""
     w.units[p][GRUNT] += 1
     w.free_grunts -= 1
-    w.note(f"Free Grunt placed in {place_name(p)} (D2).")
+    w.log.append(
+        event(
+            K.FREE_GRUNT_PLACED,
+            seats=SEATS,
+            places=(("area", p),),
+            unit="grunt",
+            place=p,
+            left=w.free_grunts,
+        )
+    )
     if w.free_grunts == 0:
         w.step = TURN_START
 
@@ -919,10 +1065,13 @@ def free_grunt(w: Work, p: int) -> None:
 def adjust(w: Work, verb: str, unit: int, p: int) -> None:
     """VS-D3.3: place or remove American units to match the chart."""
     w.units[p][unit] += 1 if verb == "deploy" else -1
-    w.note(
-        f"{UNIT_NAMES[unit]} {'deployed to' if verb == 'deploy' else 'withdrawn from'} "
-        f"{place_name(p)} (D3 chart)."
-    )
+    places, key = (("area", p),), UNIT_KEYS[unit]
+    if verb == "deploy":
+        w.log.append(event(K.UNIT_DEPLOYED, seats=SEATS, places=places, unit=key, place=p))
+    else:
+        w.log.append(
+            event(K.UNIT_WITHDRAWN, seats=SEATS, places=places, unit=key, place=p, cause="d3_chart")
+        )
     if not adjust_actions(w):
         trail_growth(w)
 

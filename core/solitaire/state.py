@@ -10,7 +10,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field, fields, replace
 
 from core.dice import Dice
-from core.engine import Event, Option, note_event
+from core.engine import Event, Option
 from core.scratch import copiers
 
 # Decision steps (the player acts) and automatic steps (the engine runs them).
@@ -278,6 +278,3 @@ class Work:
     def roll(self) -> int:
         face, self.dice = self.dice.d6()
         return face
-
-    def note(self, text: str) -> None:
-        self.log.append(note_event(text))

@@ -26,6 +26,7 @@ from core.solitaire.board import (
     restriction_modifier,
     victory_level,
 )
+from core.solitaire.events import SolitaireEvent as K
 from core.solitaire.state import (
     ADJUST_D3,
     BUILD,
@@ -49,6 +50,21 @@ def new(**options):
 
 def die_events(state):
     return [e for e in state.events if e.dice]
+
+
+def kinds(events) -> list:
+    """The kinds of `events` (a state's, or a Work's log), in order."""
+    return [e.kind for e in getattr(events, "events", events)]
+
+
+def the(events, kind):
+    """The one event of `kind` among `events` (a state's, or a Work's log)."""
+    [found] = [e for e in getattr(events, "events", events) if e.kind is kind]
+    return found
+
+
+def values(e, *names) -> tuple:
+    return tuple(e[name] for name in names)
 
 
 # --- A1 components -------------------------------------------------------------------------------
@@ -128,10 +144,14 @@ def test_VS_A2_1_and_VS_Q2_a_vc_in_1_2_and_an_arvn_in_3_4_everywhere():
         assert s.units[r * 4] == (1, 0, 0, 0, 0)
         assert s.units[r * 4 + 1] == (0, 0, 1, 0, 0)
         assert s.units[r * 4 + 2] == s.units[r * 4 + 3] == (0,) * 5
+    assert kinds(s)[:3] == [K.SET_UP, K.TURN_BEGAN, K.TRAIL_GROWTH_ROLL]
+    assert s.events[0]["shortened"] is False
+    assert {("area", r * 4) for r in range(5)} <= set(s.events[0].places)
 
 
 def test_VS_A2_2_trail_counters_in_hanoi_and_haiphong():
     s = new()
+    assert {("trail", 0), ("trail", 1)} <= set(s.events[0].places)
     first_roll = die_events(s)[0]
     grown = {d - 1 for d in first_roll.dice}
     for t in range(6):
@@ -151,9 +171,19 @@ def test_VS_A2_5_and_VS_Q62_the_stray_1_is_not_a_rule():
 
 
 def test_VS_B0_1_and_VS_Q9_pp_is_reset_to_the_turn_each_turn():
-    s = position(R.TURN_START, board(hue_34={"arvn": 1}), faces=(1, 1), turn=4, pp=12)
+    units = board(hue_34={"arvn": 1})
+    s = position(R.TURN_START, units, faces=(1, 1), turn=4, pp=12, restriction=3)
     s = run_step(s)
     assert s.pp == 4
+    began = the(s, K.TURN_BEGAN)
+    assert values(began, "turn", "year", "pp_before", "pp_after", "restriction") == (
+        4,
+        1966,
+        12,
+        4,
+        3,
+    )
+    assert began["historical"] is False
 
 
 def test_VS_B0_2_steps_come_in_order_b1_to_b9():
@@ -185,20 +215,26 @@ def test_VS_B1_1_and_VS_Q6_each_die_places_a_counter_in_its_area():
     s = position(R.TURN_START, board(hue_34={"arvn": 1}), faces=(3, 5), trail=(1, 1, 0, 0, 0, 0))
     s = run_step(s)
     assert s.trail == (1, 1, 1, 0, 1, 0)
-    assert die_events(s)[0].purpose == "B1 Trail growth"
+    grown = the(s, K.TRAIL_GROWTH_ROLL)
+    assert grown.dice == (3, 5) and grown.places == (("trail", 2), ("trail", 4))
+    assert values(grown, "targets", "added", "counters") == ((2, 4), (True, True), (1, 1))
 
 
 def test_VS_B1_1_an_occupied_area_and_doubles_add_nothing_more():
     s = position(R.TURN_START, board(), faces=(4, 4), trail=(1, 1, 0, 0, 0, 0))
     assert run_step(s).trail == (1, 1, 0, 1, 0, 0)
     s = position(R.TURN_START, board(), faces=(1, 2), trail=(1, 1, 0, 0, 0, 0))
-    assert run_step(s).trail == (1, 1, 0, 0, 0, 0)
+    s = run_step(s)
+    assert s.trail == (1, 1, 0, 0, 0, 0)
+    assert the(s, K.TRAIL_GROWTH_ROLL)["added"] == (False, False)
 
 
 def test_VS_Q6_sum_2d6_uses_the_house_ranges_and_places_one_counter():
     rules = Rules(trail_growth="sum_2d6")
-    s = position(R.TURN_START, board(), faces=(3, 5), trail=(0,) * 6, rules=rules)
-    assert run_step(s).trail == (0, 0, 0, 0, 1, 0)  # total 8: Fishhook
+    s = run_step(position(R.TURN_START, board(), faces=(3, 5), trail=(0,) * 6, rules=rules))
+    assert s.trail == (0, 0, 0, 0, 1, 0)  # total 8: Fishhook
+    grown = the(s, K.TRAIL_GROWTH_ROLL)
+    assert values(grown, "mode", "targets", "counters") == ("sum_2d6", (4,), (1,))
     s = position(R.TURN_START, board(), faces=(6, 6), trail=(0,) * 6, rules=rules)
     assert run_step(s).trail == (0, 1, 0, 0, 0, 0)  # total 12: Haiphong
 
@@ -237,7 +273,9 @@ def test_VS_B2_4_b52_costs_2_pp_and_removes_on_1_to_4():
     after = play(s, ("b52", 0))
     assert after.trail[0] == 0 and after.pp == 3
     e = die_events(after)[0]
-    assert e.dice == (4,) and "1-4" in e.against and e.result == "Trail counter removed"
+    assert e.kind is K.TRAIL_ATTACK_ROLL and e.dice == (4,) and e.places == (("trail", 0),)
+    assert values(e, "weapon", "trail", "removed", "counters") == ("b52", 0, True, 0)
+    assert values(e, "cost", "pp_before", "pp_after") == (2, 1, 3)
     miss = play(trail_position((1, 1, 0, 0, 0, 0), faces=(5,)), ("b52", 0))
     assert miss.trail[0] == 1 and miss.pp == 3
 
@@ -246,8 +284,11 @@ def test_VS_B2_5_green_beret_costs_1_pp_and_removes_on_1_or_2():
     s = trail_position((1, 0, 1, 0, 0, 0), faces=(2,))
     after = play(s, ("gb", 2))
     assert after.trail[2] == 0 and after.pp == 2
+    raid = the(after, K.TRAIL_ATTACK_ROLL)
+    assert values(raid, "weapon", "removed", "cost") == ("gb", True, 1)
     miss = play(trail_position((1, 0, 1, 0, 0, 0), faces=(3,)), ("gb", 2))
     assert miss.trail[2] == 1
+    assert values(the(miss, K.TRAIL_ATTACK_ROLL), "removed", "counters") == (False, 1)
 
 
 def test_VS_B2_6_restrictions_forbid_b52_or_green_berets():
@@ -305,7 +346,16 @@ def test_VS_B3_2_placement_costs():
     s = build_position()
     assert play(s, ("place", "arvn", 5)).pp == 2
     assert play(s, ("place", "grunt", 5)).pp == 3
-    assert play(s, ("place", "aircav", 5)).pp == 4
+    after = play(s, ("place", "aircav", 5))
+    assert after.pp == 4
+    raised = the(after, K.UNIT_RAISED)
+    assert values(raised, "unit", "place", "cost", "pp_before", "pp_after") == (
+        "aircav",
+        5,
+        3,
+        1,
+        4,
+    )
 
 
 def test_VS_B3_3_and_VS_Q19_an_aircav_lets_arvn_and_grunts_of_its_region_regroup():
@@ -319,6 +369,13 @@ def test_VS_B3_3_and_VS_Q19_an_aircav_lets_arvn_and_grunts_of_its_region_regroup
     pp = s.pp
     s = play(s, ("regroup", "arvn", at("hue", "3-4"), at("hue", "6")))
     assert s.pp == pp  # free
+    [regrouped] = s.events
+    assert regrouped.kind is K.UNIT_REGROUPED and regrouped.places == (("area", 1), ("area", 3))
+    assert values(regrouped, "unit", "origin", "destination") == (
+        "arvn",
+        at("hue", "3-4"),
+        at("hue", "6"),
+    )
     s = play(s, DONE)
     assert s.step == BUILD
 
@@ -343,12 +400,25 @@ def test_VS_B3_4_aircav_moves_anywhere_free():
     s = build_position(board(hue_34={"aircav": 1}))
     after = play(s, ("move", "aircav", at("hue", "3-4"), at("mekong", "6")))
     assert counts(after, "mekong", "6") == {"aircav": 1} and after.pp == 1
+    assert values(the(after, K.UNIT_MOVED), "unit", "destination", "cost") == (
+        "aircav",
+        at("mekong", "6"),
+        0,
+    )
 
 
 def test_VS_B3_5_grunt_moves_anywhere_for_1_pp():
     s = build_position(board(hue_34={"grunt": 1}))
     after = play(s, ("move", "grunt", at("hue", "3-4"), at("saigon", "5")))
     assert counts(after, "saigon", "5") == {"grunt": 1} and after.pp == 2
+    moved = the(after, K.UNIT_MOVED)
+    assert values(moved, "unit", "origin", "cost", "pp_before", "pp_after") == (
+        "grunt",
+        at("hue", "3-4"),
+        1,
+        1,
+        2,
+    )
 
 
 def test_VS_Q20_each_grunt_and_aircav_moves_once_per_b3():
@@ -412,8 +482,11 @@ def test_VS_B4_2_napalm_costs_1_pp_and_destroys_on_1_to_4():
     s = position(NAPALM, units, faces=(4,))
     after = play(s, ("napalm", at("hue", "1-2"), "nva"))
     assert counts(after, "hue", "1-2") == {"vc": 1} and after.pp == 2
+    burnt = the(after, K.NAPALM_ROLL)
+    assert values(burnt, "unit", "place", "destroyed", "cost") == ("nva", 0, True, 1)
     miss = play(position(NAPALM, units, faces=(5,)), ("napalm", at("hue", "1-2"), "nva"))
     assert counts(miss, "hue", "1-2") == {"vc": 1, "nva": 1}
+    assert the(miss, K.NAPALM_ROLL)["destroyed"] is False
 
 
 def ground(units, faces, **kw):
@@ -427,8 +500,12 @@ def ground(units, faces, **kw):
 def test_VS_B4_3_and_VS_Q27_every_contested_area_fights_in_order():
     units = board(hue_6={"vc": 1, "aircav": 1}, saigon_5={"vc": 1, "aircav": 1})
     s = ground(units, faces=(6, 1, 6, 1))  # each VC misses, each AirCav hits
-    places = [e.purpose for e in die_events(s)]
-    assert places[0].startswith("Combat Hue 6") and places[2].startswith("Combat Saigon 5")
+    fights = [e["place"] for e in s.events if e.kind is K.COMBAT_BEGAN]
+    assert fights == [at("hue", "6"), at("saigon", "5")]
+    assert s.events[0].kind is K.COMBAT_BEGAN  # then its round's dice
+    places = [e["place"] for e in die_events(s)]
+    assert places == [at("hue", "6")] * 2 + [at("saigon", "5")] * 2
+    assert all(e.kind is K.COMBAT_ROLL for e in die_events(s))
     assert counts(s, "hue", "6") == {"aircav": 1} and counts(s, "saigon", "5") == {"aircav": 1}
 
 
@@ -464,12 +541,21 @@ def test_VS_B4_5_casualty_order_vc_before_nva_arvn_before_grunt_before_aircav():
     w = work(position(R.COMBATS, units, faces=(1, 1, 6, 1, 6)))
     R.combat_round(w, at("hue", "6"))
     assert counts(w.freeze(), "hue", "6") == {"nva": 1, "aircav": 1}
+    result = the(w.log, K.COMBAT_ROUND)
+    assert values(result, "hits_on_enemy", "hits_on_you", "enemy_lost", "your_lost") == (
+        1,
+        2,
+        (1, 0),
+        (1, 1, 0),
+    )
 
 
 def test_VS_B4_6_pp_for_losses_1_per_arvn_2_per_american():
     units = board(hue_6={"nva": 3, "arvn": 1, "grunt": 1, "aircav": 1})
     s = ground(units, faces=(1, 1, 1, 6, 6, 6), pp=3)
     assert counts(s, "hue", "6") == {"nva": 3} and s.pp == 3 + 1 + 2 + 2
+    result = the(s, K.COMBAT_ROUND)
+    assert values(result, "your_lost", "cost", "pp_before", "pp_after") == ((1, 1, 1), 5, 3, 8)
 
 
 def test_VS_Q28_american_means_grunt_and_aircav():
@@ -523,6 +609,13 @@ def test_VS_Q30_all_units_retreat_together():
     s = play(s, ("retreat", at("hue", "5")))
     assert counts(s, "hue", "5") == {"arvn": 2, "aircav": 1}
     assert counts(s, "hue", "3-4") == {"nva": 2}
+    retreated = s.events[0]
+    assert retreated.kind is K.FORCES_RETREATED  # not a loss: no COMBAT_ROUND, no PP
+    assert values(retreated, "origin", "destination", "forces") == (
+        at("hue", "3-4"),
+        at("hue", "5"),
+        (2, 0, 1),
+    )
 
 
 def test_VS_B4_9_and_VS_T1_the_hue_combat_example():
@@ -530,13 +623,14 @@ def test_VS_B4_9_and_VS_T1_the_hue_combat_example():
     units = board(hue_12={"vc": 1, "nva": 1, "arvn": 2, "aircav": 1})
     # Round 1: VC 5 (miss), NVA 2 (hit), ARVN 3 and 3 (miss), AirCav 3 (hit).
     s = ground(units, faces=(5, 2, 3, 3, 3, 1, 4, 6), pp=5)
-    rolls = [(e.purpose.split(": ")[1], e.dice[0], e.result) for e in die_events(s)]
+    rolls = [values(e, "round", "unit", "need", "hit") + e.dice for e in die_events(s)]
+    assert all(e.kind is K.COMBAT_ROLL and e["place"] == at("hue", "1-2") for e in die_events(s))
     assert rolls == [
-        ("VC", 5, "miss"),
-        ("NVA", 2, "hit"),
-        ("ARVN", 3, "miss"),
-        ("ARVN", 3, "miss"),
-        ("AirCav", 3, "hit"),
+        (1, "vc", 2, False, 5),
+        (1, "nva", 2, True, 2),
+        (1, "arvn", 1, False, 3),
+        (1, "arvn", 1, False, 3),
+        (1, "aircav", 4, True, 3),
     ]
     # The VC (removed before the NVA) and one ARVN are gone; PP +1.
     assert counts(s, "hue", "1-2") == {"nva": 1, "arvn": 1, "aircav": 1} and s.pp == 6
@@ -556,7 +650,7 @@ def test_VS_B4_9_and_VS_T1_the_hue_combat_example():
 def test_VS_Q64_ground_combat_is_not_optional():
     s = position(NAPALM, board(hue_6={"vc": 1, "arvn": 1}), faces=(6, 6, 6, 1), strict=False)
     s = play(s, ("done",))
-    assert any(e.purpose.startswith("Combat Hue 6") for e in die_events(s))
+    assert any(e.kind is K.COMBAT_ROLL and e["place"] == at("hue", "6") for e in s.events)
 
 
 # --- B5 / B6 enemy placement and insurgency ------------------------------------------------------
@@ -567,6 +661,10 @@ def test_VS_B5_1_vc_uprising_region_then_area():
     w = work(position("B5", units, faces=(3, 5)))
     R.vc_uprising(w)
     assert w.units[at("cuchi", "5")][VC] == 1
+    assert kinds(w.log) == [K.VC_REGION_ROLL, K.VC_AREA_ROLL]
+    assert values(w.log[0], "region", "reroll") == (2, False)
+    assert values(w.log[1], "region", "place") == (2, at("cuchi", "5"))
+    assert w.log[1].places == (("area", at("cuchi", "5")),)
 
 
 def test_VS_B5_1_and_VS_Q36_reroll_a_region_without_player_units():
@@ -575,18 +673,21 @@ def test_VS_B5_1_and_VS_Q36_reroll_a_region_without_player_units():
     R.vc_uprising(w)
     assert w.units[at("cuchi", "1-2")][VC] == 1
     assert [e.dice for e in w.log] == [(1,), (2,), (3,), (1,)]
+    assert [e["reroll"] for e in w.log if e.kind is K.VC_REGION_ROLL] == [True, True, False]
 
 
 def test_VS_B5_1_and_VS_Q34_a_6_places_no_vc_this_turn():
     w = work(position("B5", board(hue_34={"arvn": 1}), faces=(6,)))
     R.vc_uprising(w)
     assert sum(u[VC] for u in w.units) == 0
+    assert kinds(w.log) == [K.VC_REGION_ROLL] and w.log[0]["region"] is None
 
 
 def test_VS_Q35_no_region_with_player_units_means_no_roll():
     w = work(position("B5", board(hue_12={"vc": 1}), faces=()))
     R.vc_uprising(w)
     assert w.dice.counter == 0
+    assert kinds(w.log) == [K.VC_UPRISING_SKIPPED]
 
 
 def test_VS_Q33_two_vc_uprisings_option():
@@ -604,6 +705,13 @@ def test_VS_B5_2_and_VS_Q37_nva_per_trail_counter_in_trail_order():
     assert w.units[at("hue", "5")][NVA] == 1
     assert w.units[at("hue", "1-2")][NVA] == 1
     assert w.units[at("saigon", "3-4")][NVA] == 1
+    assert kinds(w.log) == [K.VC_REGION_ROLL] + [K.NVA_AREA_ROLL] * 3  # the VC's 6: none
+    arrivals = [values(e, "trail", "region", "place") for e in w.log[1:]]
+    assert arrivals == [
+        (0, 0, at("hue", "5")),
+        (2, 0, at("hue", "1-2")),
+        (5, 3, at("saigon", "3-4")),
+    ]
 
 
 def test_VS_B6_1_and_VS_Q39_new_units_fight_at_once_after_all_placements():
@@ -612,6 +720,8 @@ def test_VS_B6_1_and_VS_Q39_new_units_fight_at_once_after_all_placements():
     w = work(position("B5", units, faces=(1, 5, 6, 6, 1, 6, 1), trail=(0, 0, 0, 0, 0, 1)))
     R.enemy_placement(w)
     assert w.combat_queue == (at("hue", "5"), at("saigon", "6"))
+    insurgency = the(w.log, K.INSURGENCY)
+    assert values(insurgency, "timing", "areas") == ("batch", (at("hue", "5"), at("saigon", "6")))
     R.run_combats(w)
     assert w.units[at("hue", "5")][VC] == 0 and w.units[at("saigon", "6")][NVA] == 0
 
@@ -632,12 +742,15 @@ def test_VS_B7_1_the_region_die_picks_one_region_with_enemies():
     w = work(position("B7", units, faces=(4,)))
     R.offensive(w)
     assert w.offensive_queue == (3,)
+    assert kinds(w.log) == [K.OFFENSIVE_ROLL]
+    assert values(w.log[0], "region", "regions") == (3, (3,))
 
 
 def test_VS_B7_1_no_enemies_no_offensive():
     w = work(position("B7", board(saigon_6={"arvn": 1}), faces=(4,)))
     R.offensive(w)
     assert w.offensive_queue == ()
+    assert values(the(w.log, K.OFFENSIVE_ROLL), "region", "regions") == (3, ())
 
 
 def test_VS_B7_1_and_VS_Q44_a_6_is_an_offensive_in_every_region_with_enemies():
@@ -645,6 +758,7 @@ def test_VS_B7_1_and_VS_Q44_a_6_is_an_offensive_in_every_region_with_enemies():
     w = work(position("B7", units, faces=(6,)))
     R.offensive(w)
     assert w.offensive_queue == (0, 2, 4)
+    assert values(the(w.log, K.OFFENSIVE_ROLL), "region", "regions") == (None, (0, 2, 4))
 
 
 def test_VS_B7_2_and_VS_B7_3_enemies_advance_until_contact_6_wraps_to_1_2():
@@ -653,6 +767,8 @@ def test_VS_B7_2_and_VS_B7_3_enemies_advance_until_contact_6_wraps_to_1_2():
     R.regional_offensive(w, 0)
     # 6 -> 1-2 (no contact) -> 3-4 (contact)
     assert w.combat_queue == (at("hue", "3-4"),)
+    offensive = the(w.log, K.OFFENSIVE)
+    assert values(offensive, "region", "steps", "contacts") == (0, 2, (at("hue", "3-4"),))
     assert w.units[at("hue", "3-4")][VC] == 1 and w.units[at("hue", "6")][VC] == 0
 
 
@@ -668,9 +784,11 @@ def test_VS_Q42_no_player_units_one_step_or_none():
     w = work(position("B7", units))
     R.regional_offensive(w, 0)
     assert w.units[at("hue", "1-2")][VC] == 1
+    assert values(the(w.log, K.OFFENSIVE), "steps", "contacts") == (1, ())
     w = work(position("B7", units, rules=Rules(offensive_no_contact="none")))
     R.regional_offensive(w, 0)
     assert w.units[at("hue", "6")][VC] == 1
+    assert values(the(w.log, K.OFFENSIVE), "steps", "contacts") == (0, ())
 
 
 def test_VS_Q43_one_combat_per_region_per_offensive():
@@ -706,6 +824,13 @@ def test_VS_B8_1_each_aircav_once():
     s = position(REDEPLOY, board(hue_34={"aircav": 1}, mekong_6={"vc": 1}), strict=False)
     s = play(s, ("redeploy", at("hue", "3-4"), at("cuchi", "5")))
     assert s.step != REDEPLOY
+    redeployed = s.events[0]
+    assert redeployed.kind is K.UNIT_REDEPLOYED
+    assert values(redeployed, "unit", "origin", "destination") == (
+        "aircav",
+        at("hue", "3-4"),
+        at("cuchi", "5"),
+    )
 
 
 # --- B9 end of turn ------------------------------------------------------------------------------
@@ -727,6 +852,14 @@ def test_VS_B9_1_and_VS_Q47_region_pp_plus_2_enemy_only_minus_1_player_only():
     )
     w = end_turn(units, pp=5, faces=(1,))
     assert w.pp == 5 + 2 + 2 - 1  # Hue and Highlands enemy-only, Cu Chi yours, Saigon mixed
+    change = the(w.log, K.PP_CHANGED)
+    assert values(change, "cause", "enemy_only", "yours_only", "pp_before", "pp_after") == (
+        "regions",
+        (0, 1),
+        (2,),
+        5,
+        8,
+    )
 
 
 def test_VS_Q46_map_panel_signs():
@@ -738,6 +871,8 @@ def test_VS_Q46_map_panel_signs():
 def test_VS_B9_2_and_VS_Q10_the_game_ends_at_14_checked_at_b9():
     w = end_turn(board(hue_12={"vc": 1}), pp=12)
     assert w.step == OVER and w.end_turn == 3 and w.pp == 14
+    assert kinds(w.log) == [K.PP_CHANGED, K.WAR_OVER]
+    assert values(w.log[1], "reason", "turn", "level", "pp") == ("pp_b9", 3, 0, 14)
 
 
 def test_VS_Q10_immediate_pp_check_option():
@@ -745,6 +880,8 @@ def test_VS_Q10_immediate_pp_check_option():
     assert not play(s, ("place", "arvn", 5)).over
     over = play(s, ("place", "grunt", 5))
     assert over.over and over.end_turn == 1
+    assert kinds(over) == [K.UNIT_RAISED, K.WAR_OVER]
+    assert values(over.events[1], "reason", "cause", "pp") == ("pp_immediate", "purchase", 14)
     assert not play(build_position(pp=12), ("place", "grunt", 5)).over
 
 
@@ -763,6 +900,13 @@ def test_VS_B9_3_and_VS_Q51_modifier_from_the_pp_after_the_region_adjustment():
     ]
     w = end_turn(board(hue_12={"vc": 1}, saigon_6={"arvn": 1}), pp=9, faces=(2,))
     assert w.pp == 10 and w.restriction == 3  # PP 9 + 2 - 1 = 10: +1, so 2 + 1 = 3
+    roll = the(w.log, K.RESTRICTION_ROLL)
+    assert roll.dice == (2,) and values(roll, "pp", "modifier", "total", "restriction") == (
+        10,
+        1,
+        3,
+        3,
+    )
 
 
 @pytest.mark.parametrize(
@@ -786,6 +930,7 @@ def test_VS_B9_4_and_VS_Q49_a_6_removes_an_american_unit_of_the_players_choice()
 def test_VS_Q49_no_american_units_nothing_to_remove():
     w = end_turn(board(hue_34={"arvn": 1}), pp=12, faces=(6,))
     assert w.step == R.TURN_START and w.turn == 4
+    assert kinds(w.log) == [K.PP_CHANGED, K.RESTRICTION_ROLL, K.NOTHING_TO_WITHDRAW]
 
 
 def test_VS_Q66_the_removal_costs_no_pp():
@@ -794,6 +939,10 @@ def test_VS_Q66_the_removal_costs_no_pp():
     s = replace(s, dice=position("x", faces=(1, 1)).dice)
     after = play(s, ("remove", "grunt", at("hue", "3-4")))
     assert after.turn == 4 and after.pp == 4  # the new turn starts with PP = turn
+    withdrawn = after.events[0]  # a withdrawal: not a combat loss, no PP of its own
+    assert withdrawn.kind is K.UNIT_WITHDRAWN and withdrawn.get("pp_after") is None
+    assert values(withdrawn, "unit", "place", "cause") == ("grunt", at("hue", "3-4"), "b9")
+    assert K.COMBAT_ROUND not in kinds(after) and K.FORCES_RETREATED not in kinds(after)
 
 
 def test_VS_Q50_a_restriction_binds_the_next_turn_only():
@@ -828,6 +977,7 @@ def test_VS_C_1_and_VS_Q52_the_outcome_names_level_and_film():
     w = end_turn(board(hue_12={"vc": 1}), pp=13, turn=9)
     outcome = GAME.outcome(w.freeze())
     assert outcome.label == 'Draw: "Full Metal Jacket"'
+    assert values(the(w.log, K.WAR_OVER), "turn", "level") == (9, 2)
     assert "turn 9 (1971)" in outcome.sentence
 
 
@@ -851,6 +1001,8 @@ def test_VS_Q13_random_games_end_by_turn_19():
 
 def test_VS_D1_1_and_VS_Q53_shortened_game_starts_with_no_trail_counters():
     s = GAME.new({"opt_shortened": True}, 1, 5)
+    set_up = the(s, K.SET_UP)
+    assert set_up["shortened"] is True and not [p for p in set_up.places if p[0] == "trail"]
     grown = die_events(s)[0].dice
     assert sum(s.trail) == 2  # only what B1 of turn 1 added
     assert s.trail[grown[0] - 1] >= 1
@@ -880,7 +1032,11 @@ def test_VS_D1_3_one_nva_per_counter():
 def test_VS_D2_1_two_free_grunts_at_the_start():
     s = GAME.new({"opt_allied": True}, 1, 4)
     assert s.step == SETUP_D2
-    s = play(s, ("free_grunt", at("hue", "3-4")), ("free_grunt", at("saigon", "6")))
+    assert kinds(s) == [K.SET_UP, K.FREE_GRUNTS_OFFERED] and s.events[1]["grunts"] == 2
+    s = play(s, ("free_grunt", at("hue", "3-4")))
+    assert kinds(s) == [K.FREE_GRUNT_PLACED]
+    assert values(s.events[0], "unit", "place", "left") == ("grunt", at("hue", "3-4"), 1)
+    s = play(s, ("free_grunt", at("saigon", "6")))
     assert s.step != SETUP_D2 and s.pp == 1
     assert counts(s, "hue", "3-4").get("grunt") == 1
 
@@ -926,8 +1082,14 @@ def test_VS_D3_3_american_units_match_the_chart_each_turn():
     s = position(R.TURN_START, board(hue_34={"arvn": 1}), faces=(1, 1), turn=3, pp=0, rules=rules)
     s = run_step(s)
     assert s.step == ADJUST_D3
+    began = the(s, K.TURN_BEGAN)
+    assert began["historical"] is True and began.get("pp_after") is None
+    chart = values(began, "arvn", "napalm", "b52", "green_berets", "grunts", "aircav")
+    assert chart == (2, 2, 1, 2, 2, 1)  # VS-H4, 1965
     assert all(a[0] == "deploy" for a in GAME.legal_actions(s))
-    s = play(s, ("deploy", "grunt", 5), ("deploy", "grunt", 6), ("deploy", "aircav", 7))
+    s = play(s, ("deploy", "grunt", 5))
+    assert kinds(s) == [K.UNIT_DEPLOYED] and values(s.events[0], "unit", "place") == ("grunt", 5)
+    s = play(s, ("deploy", "grunt", 6), ("deploy", "aircav", 7))
     assert s.step == TRAIL_ATTACK or s.step == BUILD
     assert sum(u[GRUNT] for u in s.units) == 2 and sum(u[AIRCAV] for u in s.units) == 1
 
@@ -939,6 +1101,10 @@ def test_VS_D3_3_surplus_american_units_are_withdrawn():
     )
     s = run_step(s)
     assert GAME.legal_actions(s) == (("withdraw", "grunt", at("hue", "3-4")),)
+    s = play(s, ("withdraw", "grunt", at("hue", "3-4")))
+    withdrawn = s.events[0]
+    assert withdrawn.kind is K.UNIT_WITHDRAWN
+    assert values(withdrawn, "unit", "place", "cause") == ("grunt", at("hue", "3-4"), "d3_chart")
 
 
 def test_VS_D3_4_and_VS_Q58_attacks_and_losses_cost_no_pp():
@@ -962,6 +1128,8 @@ def test_VS_D3_6_and_VS_Q60_the_game_ends_when_one_region_or_fewer_is_held():
     )
     R.end_of_turn(w)
     assert w.step == OVER and w.end_turn == 7
+    assert kinds(w.log) == [K.WAR_OVER]
+    assert values(w.log[0], "reason", "held", "level") == ("regions", (0,), 1)
     w = work(
         position(
             R.END_OF_TURN,
@@ -973,6 +1141,7 @@ def test_VS_D3_6_and_VS_Q60_the_game_ends_when_one_region_or_fewer_is_held():
     )
     R.end_of_turn(w)
     assert w.step == R.TURN_START and w.turn == 8
+    assert kinds(w.log) == [K.REGIONS_HELD] and w.log[0]["held"] == (0, 3)
 
 
 def test_VS_Q60_exclusive_held_regions():
@@ -989,6 +1158,7 @@ def test_VS_Q70_historical_game_ends_at_turn_20():
     w = work(position(R.END_OF_TURN, units, pp=0, turn=20, rules=rules))
     R.end_of_turn(w)
     assert w.step == OVER
+    assert values(the(w.log, K.WAR_OVER), "reason", "held", "level") == ("turn_cap", (0, 3), 4)
     assert victory_level(20)[2] == "Rambo"
 
 
@@ -1030,6 +1200,8 @@ def test_every_die_is_an_event_with_purpose_target_and_result():
         rolled = die_events(s)
         assert sum(len(e.dice) for e in rolled) == s.dice.counter - before
         assert all(e.purpose and e.against and e.result for e in rolled)
+        assert all(e.kind.name.endswith("_ROLL") for e in rolled)
+        assert not any(e.kind.name.endswith("_ROLL") for e in s.events if not e.dice)
 
 
 def test_VS_D1_VS_D2_VS_D3_each_option_changes_whole_games():
@@ -1138,10 +1310,13 @@ def test_VS_Q39_per_placement_a_new_unit_fights_before_the_next_placement():
         position("B5", units, faces=faces, trail=(0, 0, 0, 0, 0, 1), rules=rules, strict=False)
     )
     R.run(w)
-    texts = [e.text for e in w.log]
-    vc_fight = next(i for i, t in enumerate(texts) if t.startswith("Ground combat in Hue 5"))
-    nva_roll = next(i for i, t in enumerate(texts) if t.startswith("B5 NVA arrival"))
+    told = [(e.kind, e.get("place")) for e in w.log]
+    vc_fight = told.index((K.COMBAT_BEGAN, at("hue", "5")))
+    nva_roll = told.index((K.NVA_AREA_ROLL, at("saigon", "6")))
     assert vc_fight < nva_roll
+    attack = w.log[vc_fight - 1]
+    assert attack.kind is K.INSURGENCY
+    assert values(attack, "timing", "areas") == ("per_placement", (at("hue", "5"),))
     assert w.units[at("hue", "5")][VC] == 0 and w.units[at("saigon", "6")][NVA] == 0
     assert w.placements_done == 0 and w.step not in ("B5", "combats")
 

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from textual.widgets import OptionList
 
+from core.solitaire.events import SolitaireEvent as K
 from saves.store import SaveStore
 from tests.tui.helpers import SIZE, make_app, started, wait_until
 from tests.tui.test_conquer_screen import game_over as conquer_over
@@ -26,6 +27,25 @@ def test_solitaire_story_charts_pp_at_each_b9_and_the_trail():
     assert pp.values[: len(s.pp_history)] == list(s.pp_history)  # VS-B9: PP at each turn's end
     assert pp.values[-1] == s.pp and len(trail.values) == s.turn
     assert any("PP" in m for m in story.moments)
+
+
+def test_solitaire_story_moments_are_b9_rises_your_losses_and_offensives():
+    """The decisive moments of a war: a B9 count that put on 2 PP or more, a fight in which
+    the NVA/VC hit your forces, an offensive that came (read from the events' kinds)."""
+    session = session_after(rules_actions(7, lambda s: s.over), seed=7)
+    game, state, decisive = session.game, session.states[0], set()
+    for action in session.actions:
+        state = game.apply(state, action)
+        for e in state.events:
+            if (
+                (e.kind is K.PP_CHANGED and e["pp_after"] - e["pp_before"] >= 2)
+                or (e.kind is K.COMBAT_ROUND and e["hits_on_you"])
+                or (e.kind is K.OFFENSIVE_ROLL and e["regions"])
+            ):
+                decisive.add(f"Turn {state.turn}: {e.text}")
+    moments = game_story(game, session.record).moments
+    assert moments and set(moments) <= decisive
+    assert len(moments) == min(6, len(decisive))
 
 
 def test_objectives_story_has_every_seats_score_and_the_pool():

@@ -4,14 +4,18 @@ from __future__ import annotations
 
 import random
 
+from textual.widgets import Static
+
 from ai.base import Budget
 from ai.solitaire import RulesAgent
 from core.solitaire import GAME
+from core.solitaire.board import UNIT_BY_KEY, UNIT_NAMES, place_name
+from core.solitaire.events import SolitaireEvent as K
 from saves import SeatInfo, new_record
 from saves.store import read_record
 from tests.tui.helpers import SIZE, make_app, started, wait_until
 from tui.screens.game_over import GameOverScreen
-from tui.screens.solitaire import SolitaireScreen
+from tui.screens.solitaire import SolitaireScreen, story_line
 from tui.session import Session
 from tui.widgets.region_map import RegionMap
 
@@ -263,3 +267,57 @@ async def test_from_game_over_back_to_the_title_and_a_new_game(tmp_path):
         await wait_until(pilot, lambda: isinstance(app.screen, TitleScreen))
         await pilot.press("n")
         assert isinstance(app.screen, SetupScreen) and app.screen.game_id == "solitaire"
+
+
+# --- the story and the combat panel read the events' kinds and values ---------------------------
+
+
+async def test_the_combat_panel_shows_each_combat_die_by_round(tmp_path):
+    """VS-B4.4: every unit's die of the pending fight, round by round, as the dice fell."""
+    session = session_after(TO_COMBAT)
+    events = session.state.events
+    start = max(i for i, e in enumerate(events) if e.kind is K.COMBAT_BEGAN)
+    assert events[start]["place"] == session.state.combat_place
+    dice = [e for e in events[start:] if e.kind is K.COMBAT_ROLL]
+    assert dice
+    app = app_with(tmp_path, session)
+    async with app.run_test(size=SIZE) as pilot:
+        screen = await started(pilot)
+        await wait_until(pilot, lambda: screen.query("#combat-rounds"))
+        await pilot.pause()
+        shown = screen.query_one("#combat-rounds", Static).content.plain
+    told = "".join(
+        f"{UNIT_NAMES[UNIT_BY_KEY[e['unit']]]}  {e.dice[0]}  {'hit' if e['hit'] else 'miss'} "
+        for e in dice
+    )
+    assert shown == f"Round 1: {told}\n"
+
+
+def test_the_story_tells_the_enemys_placements_the_fights_and_the_b9_count():
+    """What the player is told after the enemy's steps, from the events' kinds and values: each
+    NVA and VC placed (its area lit), each fight's result (red when you lost units), the B9
+    count; the dice of fights and strikes and the player's own moves are left to the log."""
+    told = {}
+    for seed in (3, 7):
+        for action_events in _rules_game_events(seed):
+            for event in action_events:
+                line = story_line(event)
+                told.setdefault(event.kind, []).append((event, line))
+    for event, line in told[K.NVA_AREA_ROLL] + told[K.VC_AREA_ROLL]:
+        assert line.text.endswith(f" placed in {place_name(event['place'])}.")
+        assert line.places == (("area", event["place"]),)
+    for event, line in told[K.COMBAT_ROUND]:
+        assert line.places == (("area", event["place"]),)
+        assert (line.style == "loss") is any(event["your_lost"])
+    for event, line in told[K.PP_CHANGED]:
+        assert line.text.endswith(f"PP {event['pp_before']} -> {event['pp_after']}.")
+    for kind in (K.COMBAT_ROLL, K.TRAIL_ATTACK_ROLL, K.UNIT_RAISED, K.TURN_BEGAN, K.COMBAT_BEGAN):
+        assert all(line is None for _, line in told.get(kind, ()))
+    assert {K.COMBAT_ROUND, K.PP_CHANGED, K.NVA_AREA_ROLL, K.VC_AREA_ROLL} <= set(told)
+
+
+def _rules_game_events(seed: int):
+    s = GAME.new({}, 1, seed)
+    for action in rules_actions(seed, lambda s: s.over):
+        s = GAME.apply(s, action)
+        yield s.events

@@ -9,7 +9,6 @@ the enemy's doings in plain sentences, and keeps the goal in sight: PP under 14 
 
 from __future__ import annotations
 
-import re
 from typing import TYPE_CHECKING
 
 from textual.app import ComposeResult
@@ -20,11 +19,16 @@ from core.solitaire.board import (
     ENEMY_UNITS,
     PLAYER_UNITS,
     PP_LIMIT,
+    REGIONS,
+    RESTRICTION_TEXT,
     TRAIL_NAMES,
+    UNIT_BY_KEY,
+    UNIT_NAMES,
     place_name,
     victory_level,
     year_of,
 )
+from core.solitaire.events import SolitaireEvent as K
 from core.solitaire.state import OPTIONS, STEP_TITLES
 from tui.screens.game import GameScreen
 from tui.widgets.region_map import RegionMap
@@ -34,28 +38,13 @@ if TYPE_CHECKING:
     from tui.widgets.action_picker import ActionPicker
     from tui.widgets.combat_panel import CombatPanel
 
-ROUND_PURPOSE = re.compile(r"^Combat (.+) round (\d+): (\w+)$")
 PAUSES = (0.0, 0.1, 0.25, 0.45, 0.8)
-PLACE_NAMES = sorted(((place_name(p), p) for p in range(20)), key=lambda x: -len(x[0]))
 
 
 def non_default_options(rules) -> list[str]:
     return [
         f"{o.title}: {getattr(rules, o.key)}" for o in OPTIONS if getattr(rules, o.key) != o.default
     ]
-
-
-def places_in(text: str) -> tuple:
-    """The map places a sentence names (`Hue 5`, `Saigon 1-2`), as map targets."""
-    found, rest = [], text
-    for name, p in PLACE_NAMES:
-        if name in rest:
-            found.append(("area", p))
-            rest = rest.replace(name, "")
-    for t, name in enumerate(TRAIL_NAMES):
-        if name in text:
-            found.append(("trail", t))
-    return tuple(found)
 
 
 class SolitaireScreen(GameScreen):
@@ -258,23 +247,9 @@ class SolitaireScreen(GameScreen):
         self._note_rounds(events)
         lines = []
         for event in events:
-            line = event.result if event.dice else event.text
-            if event.dice and not event.purpose.startswith(("B5", "B7", "B1", "B9")):
-                continue  # a die of a fight or a strike: the fight's own line says what it did
-            if not event.dice and not _story_note(event.text):
-                continue
-            if event.dice and event.purpose.startswith("B5"):
-                if "placed" not in event.result and "no VC" not in event.result:
-                    continue  # a region roll: the placement's own line says where
-                line = f"{event.result[0].upper()}{event.result[1:]}."
-            elif event.dice and event.purpose.startswith("B1"):
-                line = f"The Trail grows: {event.result}."
-            elif event.dice and event.purpose.startswith("B7"):
-                line = f"Offensive roll: {event.result}."
-            elif event.dice and event.purpose.startswith("B9"):
-                line = f"Next turn: {event.result.split(': ', 1)[-1]}."
-            style = "loss" if _your_losses(event.text) else ""
-            lines.append(StoryLine(line, places_in(line), style))
+            told = story_line(event)
+            if told is not None:
+                lines.append(told)
         return lines
 
     def summary_lines(self, before, after) -> list[StoryLine]:
@@ -327,18 +302,17 @@ class SolitaireScreen(GameScreen):
     def _note_rounds(self, events) -> None:
         """Collect each round's dice by area for the combat panel."""
         for event in events:
-            if event.text.startswith("Ground combat in "):
-                self._fighting_at = _place_from(event.text[len("Ground combat in ") :])
+            if event.kind is K.COMBAT_BEGAN:
+                self._fighting_at = event["place"]
                 self._rounds[self._fighting_at] = []
                 continue
-            match = ROUND_PURPOSE.match(event.purpose) if event.dice else None
-            if match is None or self._fighting_at < 0:
+            if event.kind is not K.COMBAT_ROLL or self._fighting_at < 0:
                 continue
-            number, unit = int(match.group(2)), match.group(3)
+            number, unit = event["round"], UNIT_NAMES[UNIT_BY_KEY[event["unit"]]]
             rounds = self._rounds.setdefault(self._fighting_at, [])
             if not rounds or rounds[-1][0] != number:
                 rounds.append((number, []))
-            rounds[-1][1].append((unit, event.dice[0], event.result == "hit"))
+            rounds[-1][1].append((unit, event.dice[0], event["hit"]))
 
     # --- the end -----------------------------------------------------------------------------
 
@@ -351,28 +325,55 @@ class SolitaireScreen(GameScreen):
         ]
 
 
-STORY_NOTE_STARTS = (
-    "B6 Insurgency",
-    "B7:",
-    "B9:",
-    "Political Points",
-    "Your forces retreat",
-    "AirCav redeploys",
+# the facts the story tells in the event's own sentence (besides the war lost on PP): the new
+# units' attack, the B7 offensives, the B9 count, a retreat, a redeployment, a fight's result
+STORY_NOTES = frozenset(
+    (
+        K.INSURGENCY,
+        K.OFFENSIVE,
+        K.PP_CHANGED,
+        K.FORCES_RETREATED,
+        K.UNIT_REDEPLOYED,
+        K.COMBAT_ROUND,
+    )
 )
 
 
-def _story_note(text: str) -> bool:
-    """A note worth telling the player: a fight's result, an offensive, a retreat, the B9."""
-    return text.startswith(STORY_NOTE_STARTS) or (": " in text and " hit(s) on the NVA/VC" in text)
+def story_line(event) -> StoryLine | None:
+    """The story's line for an event, or None for one it leaves to the log: a die of a fight, a
+    strike or a napalm (the fight's own line says what it did), a B5 region roll (the
+    placement's line says where), the player's own raising and moving."""
+    kind = event.kind
+    if kind is K.VC_REGION_ROLL:
+        return StoryLine("No VC this turn.") if event["region"] is None else None
+    if kind in (K.VC_AREA_ROLL, K.NVA_AREA_ROLL):
+        unit = "VC" if kind is K.VC_AREA_ROLL else "NVA"
+        p = event["place"]
+        return StoryLine(f"1 {unit} placed in {place_name(p)}.", (("area", p),))
+    if kind is K.TRAIL_GROWTH_ROLL:
+        grown = "; ".join(
+            f"{TRAIL_NAMES[t]} +1 (now {n})" if added else f"{TRAIL_NAMES[t]} already has a counter"
+            for t, added, n in zip(event["targets"], event["added"], event["counters"], strict=True)
+        )
+        return StoryLine(f"The Trail grows: {grown}.", event.places)
+    if kind is K.OFFENSIVE_ROLL:
+        return StoryLine(f"Offensive roll: {_offensive_result(event)}.")
+    if kind is K.RESTRICTION_ROLL:
+        return StoryLine(f"Next turn: {RESTRICTION_TEXT[event['restriction']]}.")
+    if kind is K.WAR_OVER:
+        return StoryLine(event.text) if event["reason"] in ("pp_immediate", "pp_b9") else None
+    if kind not in STORY_NOTES:
+        return None
+    if kind is K.INSURGENCY and event["timing"] == "batch":
+        return StoryLine(event.text)  # the fights that follow say where
+    loss = kind is K.COMBAT_ROUND and any(event["your_lost"])
+    return StoryLine(event.text, event.places, "loss" if loss else "")
 
 
-def _your_losses(text: str) -> bool:
-    return " hit(s) on the NVA/VC" in text and "none of yours" not in text
-
-
-def _place_from(text: str) -> int:
-    """`Hue 1-2 (Jungle).` -> the place index."""
-    for p in range(20):
-        if text.startswith(place_name(p) + " "):
-            return p
-    return -1
+def _offensive_result(event) -> str:
+    region, attacking = event["region"], event["regions"]
+    if region is None:
+        return "offensive in every region with NVA/VC" if attacking else "no NVA/VC anywhere"
+    if attacking:
+        return f"offensive in {REGIONS[region]}"
+    return f"no NVA/VC in {REGIONS[region]}: no offensive"
