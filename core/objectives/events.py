@@ -3,7 +3,8 @@
 The rules report every fact as an `Event` of an `ObjectivesEvent` kind (core/engine.py): the
 seats it concerns (the acting seat first), the places the objectives screen lights
 (`("pool", objective_card)`, `("seat", seat)`, `("nva", nva_card)`) and its plain values (card
-ids, counts, totals, the cause). `words` below is the narrator: the log, the traces and the screens
+ids, counts, totals, the cause; flat tuples at most, so that a value read back from a trace's JSON
+equals the event's). `words` below is the narrator: the log, the traces and the screens
 get their sentences from it, and nothing else reads meaning from a sentence.
 
 Hidden information: an event is in every seat's view (core/objectives/view.py passes the events
@@ -31,7 +32,7 @@ World cards for bids and `fw`, NVA cards for `card` of the NVA kinds):
     TURN_ENDED              (nothing)
     BID_MADE                count (cards this seat has bid face down this round)
     BIDS_COUNTED            count (the seat's bid for the round, done)
-    BIDS_REVEALED           bids ((seat, fw card) pairs, in bid order)
+    BIDS_REVEALED           bids (the Free World cards, in bid order), bidders (each one's seat)
     BARRAGE                 fw (the Artillery Barrage card); the NVA card it discards is unseen
     NVA_REVEALED            card, strength (in this combat)
     AMBUSH                  card (the Free World card lost, None: nothing was bid), strength
@@ -154,7 +155,10 @@ def _attack(e: Event) -> str:
 
 
 def _bids(e: Event) -> str:
-    names = ", ".join(f"{seat_name(s)}: {fw(x).name} ({fw(x).strength})" for s, x in e["bids"])
+    names = ", ".join(
+        f"{seat_name(s)}: {fw(x).name} ({fw(x).strength})"
+        for s, x in zip(e["bidders"], e["bids"], strict=True)
+    )
     return f"Bids revealed — {names or 'nothing was bid'}."
 
 

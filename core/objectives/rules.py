@@ -490,7 +490,8 @@ def reveal_step(w: Work) -> None:
             K.BIDS_REVEALED,
             seats=bidders,
             places=tuple(("seat", seat) for seat in bidders),
-            bids=tuple(revealed_now),
+            bidders=tuple(seat for seat, _ in revealed_now),
+            bids=tuple(card for _, card in revealed_now),
         )
     )
     for seat, card in revealed_now:

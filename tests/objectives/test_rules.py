@@ -332,7 +332,8 @@ def test_OV_4_3_bids_are_revealed_then_the_first_nva_card(cards):
     order = kinds(s)
     assert order.index(K.BIDS_REVEALED) < order.index(K.NVA_REVEALED)
     bids = the(s, K.BIDS_REVEALED)
-    assert bids["bids"] == s.combat.fw_cards and fw(bids["bids"][0][1]).key == "airborne"
+    assert tuple(zip(bids["bidders"], bids["bids"], strict=True)) == s.combat.fw_cards
+    assert fw(bids["bids"][0]).key == "airborne"
     shown = the(s, K.NVA_REVEALED)
     assert nva(shown["card"]).key == "infantry" and shown["strength"] == 3
     assert shown.places == (("nva", shown["card"]),)
