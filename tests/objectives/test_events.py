@@ -71,10 +71,23 @@ def test_every_kind_that_can_happen_by_chance_happens_in_played_games():
     assert seen == set(K) - set(RARE)
 
 
+def rare_events() -> tuple[Event, ...]:
+    """The events of a turn that starts with the Objectives deck empty (OV-Q8)."""
+    from dataclasses import replace
+
+    from tests.objectives.helpers import Cards, play, table
+
+    cards = Cards()
+    s = table(cards, hands=[(), ()], pool=[(cards.obj("hue"), 0)])
+    return play(replace(s, obj_deck=()), ("end",)).events
+
+
 def test_the_narrator_words_every_event_of_played_games():
     """No kind without words, no empty sentence; the dealer's die has a purpose, what it was
     compared against, and a result."""
-    for e in played_events():
+    events = (*played_events(), *rare_events())
+    assert {e.kind for e in events} == set(K)
+    for e in events:
         said = words(e)
         if e.dice:
             assert e.kind is K.DEALER and len(said) == 3 and all(said), e
