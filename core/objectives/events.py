@@ -35,7 +35,8 @@ World cards for bids and `fw`, NVA cards for `card` of the NVA kinds):
     BIDS_REVEALED           bids (the Free World cards, in bid order), bidders (each one's seat)
     BARRAGE                 fw (the Artillery Barrage card); the NVA card it discards is unseen
     NVA_REVEALED            card, strength (in this combat)
-    AMBUSH                  card (the Free World card lost, None: nothing was bid), strength
+    AMBUSH                  card (the Free World card lost; None: nothing was bid), strength;
+                            seats[0] the card's owner (nothing bid: the attacker)
     NVA_REINFORCEMENTS      (nothing: the card joins the line face down)
     ENTRENCHED              card, strength
     ROUND_TOTALS            nva, fw (totals after a round without an overrun)

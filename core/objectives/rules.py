@@ -196,9 +196,14 @@ def new_game(rules: Rules, players: int, seed: int) -> OVState:
     )
     w = Work(s)
     w.log.append(
-        event(K.DEALER, seats=(dealer,), places=(("seat", dealer),), dice=(dealer + 1,),
-              players=players)
-    )  # fmt: skip
+        event(
+            K.DEALER,
+            seats=(dealer,),
+            places=(("seat", dealer),),
+            dice=(dealer + 1,),
+            players=players,
+        )
+    )
     w.log.append(
         event(
             K.DECKS_SHUFFLED,
@@ -273,7 +278,7 @@ def reveal_objective(w: Work) -> None:
             if not w.pool:  # OV-Q8: nothing left to take anywhere, and the target not reached
                 end_game(w, "nva", "no_objectives")
                 return
-            w.log.append(event(K.OBJECTIVES_DECK_EMPTY))
+            w.log.append(event(K.OBJECTIVES_DECK_EMPTY, seats=(w.current,)))
             return
         card, w.obj_deck = w.obj_deck[0], w.obj_deck[1:]
         kind = objective(card)
@@ -286,6 +291,7 @@ def reveal_objective(w: Work) -> None:
             w.log.append(
                 event(
                     K.OBJECTIVE_REVEALED,
+                    seats=(w.current,),
                     places=(("pool", card),),
                     card=card,
                     pool=len(w.pool),
@@ -299,6 +305,7 @@ def reveal_objective(w: Work) -> None:
         w.log.append(
             event(
                 K.OBJECTIVE_DUPLICATE,
+                seats=(w.current,),
                 places=(("pool", held),),
                 shuffle_draws=max(0, len(w.obj_deck) - 1),
                 card=card,
@@ -513,10 +520,11 @@ def reveal_step(w: Work) -> None:
     card, line = line[0], line[1:]
     c = _combat(c, line=tuple(line), revealed=(*c.revealed, card))
     kind = nva(card)
-    nva_place = (("nva", card),)
+    attacker, nva_place = (c.attacker,), (("nva", card),)
     w.log.append(
         event(
             K.NVA_REVEALED,
+            seats=attacker,
             places=nva_place,
             card=card,
             strength=nva_strength(w, card, c.target),
@@ -528,9 +536,17 @@ def reveal_step(w: Work) -> None:
         extra = take_nva(w)
         if extra is not None:
             c = _combat(c, line=(*c.line, extra), extra_dealt=True)
-            w.log.append(event(K.NVA_REINFORCEMENTS, places=nva_place))
+            w.log.append(event(K.NVA_REINFORCEMENTS, seats=attacker, places=nva_place))
     elif kind.ability == "entrenched" and tokens_on(w, c.target):
-        w.log.append(event(K.ENTRENCHED, places=nva_place, card=card, strength=ENTRENCHED_STRENGTH))
+        w.log.append(
+            event(
+                K.ENTRENCHED,
+                seats=attacker,
+                places=nva_place,
+                card=card,
+                strength=ENTRENCHED_STRENGTH,
+            )
+        )
     w.combat = c
     nva_sum, fw_sum = nva_total(w, c), fw_total(c)
     overrun = nva_sum >= 2 * fw_sum if w.rules.overrun_test == "ge" else nva_sum > 2 * fw_sum
@@ -554,7 +570,7 @@ def ambush(w: Work, c: Combat, revealed_now) -> Combat:
     """OV-H2 Ambush: the strongest card bid this round is discarded (tie: the earliest bid)."""
     live = [card for _, card in revealed_now if card not in c.struck]
     if not live:
-        w.log.append(event(K.AMBUSH, card=None, strength=0))
+        w.log.append(event(K.AMBUSH, seats=(c.attacker,), card=None, strength=None))
         return c
     best = max(live, key=lambda card: (fw(card).strength, -live.index(card)))
     owner = next(seat for seat, card in revealed_now if card == best)
