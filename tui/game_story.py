@@ -13,6 +13,7 @@ import re
 from dataclasses import dataclass, field
 
 from core.engine import seat_title
+from core.objectives.events import ObjectivesEvent
 from core.solitaire.events import SolitaireEvent
 from tui.text import printable
 
@@ -135,14 +136,14 @@ class ObjectivesStory(GenericStory):
         return [Chart("Points by turn", scores), Chart("The pool by turn", [pool])]
 
     def weight(self, s, event) -> float:
-        text = event.text
-        if " is taken!" in text:
+        kind = event.kind
+        if kind is ObjectivesEvent.OBJECTIVE_TAKEN:
             return 3.0
-        if text.endswith(": overrun!"):
+        if kind is ObjectivesEvent.OVERRUN:
             return 2.5
-        if " calls off the attack" in text:
+        if kind is ObjectivesEvent.ATTACK_CALLED_OFF:
             return 1.5
-        if text.startswith("Ambush!"):
+        if kind is ObjectivesEvent.AMBUSH and event["card"] is not None:
             return 1.0
         return 0.0
 

@@ -5,6 +5,7 @@ from __future__ import annotations
 from core.engine import IllegalAction, OptionError, Outcome, resolve_options
 from core.objectives import rules, view
 from core.objectives.cards import FW_BY_KEY, FW_CARDS, FW_TYPES, fw, nva, objective, team_target
+from core.objectives.events import seat_name
 from core.objectives.state import BID, CALL_OFF, MAIN, OPTIONS, OVER, REINFORCE, Rules
 
 PHASE_TITLES = {
@@ -78,7 +79,7 @@ class ObjectivesVietnam:
             TEAM_WIN + (1 - TEAM_WIN) * share if i in winners else TEAM_WIN
             for i in range(s.players)
         )
-        names = " and ".join(rules.seat_name(i) for i in winners)
+        names = " and ".join(seat_name(i) for i in winners)
         if s.players == 1:
             sentence = f"Victory: {s.end_reason}."
         else:
@@ -136,7 +137,7 @@ class ObjectivesVietnam:
             r = s.reinforce
             if r is not None and a[1] == r.attacker:
                 return "Keep this reinforcement card"
-            return f"Give this reinforcement card to {rules.seat_name(a[1])}"
+            return f"Give this reinforcement card to {seat_name(a[1])}"
         raise IllegalAction(f"unknown action {a!r}")
 
     def public_describe(self, s, a):
@@ -149,9 +150,9 @@ class ObjectivesVietnam:
         data = {
             "turn": v.turn,
             "phase": PHASE_TITLES.get(v.phase, v.phase),
-            "turn_of": rules.seat_name(v.current),
+            "turn_of": seat_name(v.current),
             "team_points": f"{sum(v.scores)} of {team_target(v.players)}",
-            "scores": {rules.seat_name(i): score for i, score in enumerate(v.scores)},
+            "scores": {seat_name(i): score for i, score in enumerate(v.scores)},
             "war_weariness_pool": [
                 {
                     "objective": objective(c).name,
@@ -162,7 +163,7 @@ class ObjectivesVietnam:
                 }
                 for c, t in v.pool
             ],
-            "hand_sizes": {rules.seat_name(i): n for i, n in enumerate(v.hand_sizes)},
+            "hand_sizes": {seat_name(i): n for i, n in enumerate(v.hand_sizes)},
             "decks": {
                 "free_world": v.fw_deck_size,
                 "nva": v.nva_deck_size,
@@ -176,17 +177,17 @@ class ObjectivesVietnam:
         c = v.combat
         if c is not None:
             data["combat"] = {
-                "attacker": rules.seat_name(c.attacker),
+                "attacker": seat_name(c.attacker),
                 "objective": objective(c.target).name,
                 "round": c.round,
                 "nva_face_down": c.face_down,
                 "nva_revealed": [f"{nva(x).name} ({nva(x).strength})" for x in c.revealed],
                 "free_world_revealed": [
-                    f"{rules.seat_name(s)}: {fw(x).name} ({fw(x).strength})"
+                    f"{seat_name(s)}: {fw(x).name} ({fw(x).strength})"
                     + (" struck" if x in c.struck else "")
                     for s, x in c.fw_cards
                 ],
-                "bids_this_round": {rules.seat_name(i): n for i, n in enumerate(c.bid_counts)},
+                "bids_this_round": {seat_name(i): n for i, n in enumerate(c.bid_counts)},
             }
         if v.reinforce is not None:
             data["reinforcements_to_give"] = v.reinforce.pending

@@ -13,7 +13,7 @@ Actions are tuples, verb first:
 from __future__ import annotations
 
 from core.dice import Dice
-from core.engine import IllegalAction, note_event, roll_event
+from core.engine import IllegalAction, event
 from core.objectives.cards import (
     ENTRENCHED_STRENGTH,
     FW_BY_KEY,
@@ -32,6 +32,8 @@ from core.objectives.cards import (
     team_target,
     war_weariness,
 )
+from core.objectives.events import ObjectivesEvent as K
+from core.objectives.events import end_reason
 from core.objectives.state import (
     BID,
     CALL_OFF,
@@ -49,10 +51,6 @@ from core.scratch import Found, replacer
 TURN_START = "turn_start"
 END = ("end",)
 BID_DONE = ("bid_done",)
-
-
-def seat_name(seat: int) -> str:
-    return f"Player {seat + 1}"
 
 
 # --- values everyone can compute -----------------------------------------------------------------
@@ -198,21 +196,29 @@ def new_game(rules: Rules, players: int, seed: int) -> OVState:
     )
     w = Work(s)
     w.log.append(
-        roll_event(
-            "Dealer",
-            (dealer + 1,),
-            f"a seat, 1-{players}",
-            seat_name(dealer),
-            f"{seat_name(dealer)} deals.",
+        event(
+            K.DEALER,
+            seats=(dealer,),
+            places=(("seat", dealer),),
+            dice=(dealer + 1,),
+            players=players,
         )
     )
     w.log.append(
-        note_event(
-            "The Free World, NVA and Objectives decks are shuffled.",
+        event(
+            K.DECKS_SHUFFLED,
             shuffle_draws=len(FW_CARDS) + len(NVA_CARDS) + len(OBJECTIVE_CARDS) - 3,
         )
     )
-    w.note(f"Each player is dealt {size} Free World cards. {seat_name(order[0])} begins.")
+    w.log.append(
+        event(
+            K.HANDS_DEALT,
+            seats=tuple(order),
+            places=tuple(("seat", seat) for seat in order),
+            cards=size,
+            first=order[0],
+        )
+    )
     run(w)
     return w.freeze()
 
@@ -223,14 +229,13 @@ def start_turn(w: Work) -> None:
     w.attacked = False
     w.special_played = False
     if w.turn > TURN_SAFETY_CAP:
-        end_game(w, "nva", f"the war dragged on past {TURN_SAFETY_CAP} turns (OV-Q50)")
+        end_game(w, "nva", "turn_cap", turns=TURN_SAFETY_CAP)
         return
     seat = w.current
     n = max(1, w.hand_size - len(w.hands[seat]))
     drawn = draw_fw(w, seat, n)
-    w.note(
-        f"Turn {w.turn}: {seat_name(seat)} draws {drawn} Free World card"
-        f"{'s' if drawn != 1 else ''}."
+    w.log.append(
+        event(K.TURN_STARTED, seats=(seat,), places=(("seat", seat),), turn=w.turn, drawn=drawn)
     )
     reveal_objective(w)
     if w.phase != OVER:
@@ -255,9 +260,10 @@ def take_fw(w: Work) -> int | None:
             return None
         w.fw_deck, w.dice = w.dice.shuffle(w.fw_discard)
         w.log.append(
-            note_event(
-                f"The Free World discard ({len(w.fw_discard)} cards) is shuffled into a new deck.",
+            event(
+                K.FW_RESHUFFLED,
                 shuffle_draws=max(0, len(w.fw_discard) - 1),
+                cards=len(w.fw_discard),
             )
         )
         w.fw_discard = ()
@@ -270,9 +276,9 @@ def reveal_objective(w: Work) -> None:
     for _ in range(len(OBJECTIVE_CARDS)):
         if not w.obj_deck:
             if not w.pool:  # OV-Q8: nothing left to take anywhere, and the target not reached
-                end_game(w, "nva", "no objectives are left to take (OV-Q8)")
+                end_game(w, "nva", "no_objectives")
                 return
-            w.note("The Objectives deck is empty: nothing is revealed (OV-Q8).")
+            w.log.append(event(K.OBJECTIVES_DECK_EMPTY, seats=(w.current,)))
             return
         card, w.obj_deck = w.obj_deck[0], w.obj_deck[1:]
         kind = objective(card)
@@ -282,19 +288,29 @@ def reveal_objective(w: Work) -> None:
         if original is None:
             w.pool.append((card, 0))
             ww = war_weariness(len(w.pool), w.rules.war_weariness == "per_card")
-            w.note(
-                f"Objective revealed: {kind.name} (NVA {kind.nva_score}, value {kind.value})."
-                f" The pool holds {len(w.pool)} card(s); war weariness +{ww}."
+            w.log.append(
+                event(
+                    K.OBJECTIVE_REVEALED,
+                    seats=(w.current,),
+                    places=(("pool", card),),
+                    card=card,
+                    pool=len(w.pool),
+                    weariness=ww,
+                )
             )
             return
         held, tokens = w.pool[original]
         w.pool[original] = (held, tokens + 1)
         w.obj_deck, w.dice = w.dice.shuffle((*w.obj_deck, card))
         w.log.append(
-            note_event(
-                f"Objective revealed: {kind.name}, a duplicate. It is shuffled back "
-                f"into the deck and the {kind.name} in the pool gets a token.",
+            event(
+                K.OBJECTIVE_DUPLICATE,
+                seats=(w.current,),
+                places=(("pool", held),),
                 shuffle_draws=max(0, len(w.obj_deck) - 1),
+                card=card,
+                original=held,
+                tokens=tokens + 1,
             )
         )
         if not w.rules.duplicate_redraw:
@@ -308,10 +324,15 @@ def declare_attack(w: Work, target: int) -> None:
     line = [card for card in (take_nva(w) for _ in range(score)) if card is not None]
     w.attacked = True
     w.combat = Combat(attacker=w.current, target=target, score=score, line=tuple(line))
-    short = f" (only {len(line)} could be dealt)" if len(line) < score else ""
-    w.note(
-        f"{seat_name(w.current)} attacks {objective(target).name}: {score} NVA cards are "
-        f"dealt face down{short}."
+    w.log.append(
+        event(
+            K.ATTACK_DECLARED,
+            seats=(w.current,),
+            places=(("pool", target),),
+            target=target,
+            score=score,
+            dealt=len(line),
+        )
     )
     w.phase = CALL_OFF
 
@@ -323,10 +344,7 @@ def take_nva(w: Work) -> int | None:
             return None
         w.nva_deck, w.dice = w.dice.shuffle(spent)
         w.log.append(
-            note_event(
-                f"The NVA discard ({len(spent)} cards) is shuffled into a new deck.",
-                shuffle_draws=max(0, len(spent) - 1),
-            )
+            event(K.NVA_RESHUFFLED, shuffle_draws=max(0, len(spent) - 1), cards=len(spent))
         )
         w.nva_discard = w.nva_hidden_discard = ()
     card, w.nva_deck = w.nva_deck[0], w.nva_deck[1:]
@@ -336,10 +354,16 @@ def take_nva(w: Work) -> int | None:
 def pacify(w: Work, target: int) -> None:
     """OV-H3 Pacification: remove every token from one objective in the pool (OV-Q52)."""
     spend_special(w, "pacification")
+    removed = tokens_on(w, target)
     w.pool = [(c, 0 if c == target else t) for c, t in w.pool]
-    w.note(
-        f"{seat_name(w.current)} plays Pacification: the tokens on "
-        f"{objective(target).name} are removed."
+    w.log.append(
+        event(
+            K.PACIFICATION,
+            seats=(w.current,),
+            places=(("pool", target), ("seat", w.current)),
+            target=target,
+            tokens=removed,
+        )
     )
 
 
@@ -349,10 +373,12 @@ def hearts_and_minds(w: Work, target: int) -> None:
     w.pool = [(c, t) for c, t in w.pool if c != target]
     w.obj_deck, w.dice = w.dice.shuffle((*w.obj_deck, target))
     w.log.append(
-        note_event(
-            f"{seat_name(w.current)} plays Hearts and Minds: "
-            f"{objective(target).name} is shuffled back into the Objectives deck.",
+        event(
+            K.HEARTS_AND_MINDS,
+            seats=(w.current,),
+            places=(("pool", target), ("seat", w.current)),
             shuffle_draws=max(0, len(w.obj_deck) - 1),
+            target=target,
         )
     )
 
@@ -368,28 +394,33 @@ def end_turn_action(w: Work) -> None:
     """OV-3.4b / OV-3.5 / OV-Q10 / OV-Q11: passing draws one card (not after an attack)."""
     if not w.attacked or w.rules.draw_after_attack:
         drawn = draw_fw(w, w.current, 1)
-        w.note(f"{seat_name(w.current)} takes {'a' if drawn else 'no'} Free World card and passes.")
+        seat = w.current
+        w.log.append(event(K.PASSED, seats=(seat,), places=(("seat", seat),), drawn=drawn))
     else:
-        w.note(f"{seat_name(w.current)} ends the turn.")
+        w.log.append(event(K.TURN_ENDED, seats=(w.current,)))
     end_turn(w)
 
 
 def end_turn(w: Work) -> None:
     """OV-3.7 / OV-7.1 / OV-Q36: 10 cards in the pool at the end of a turn and the game wins."""
     if len(w.pool) >= w.rules.pool_limit:
-        end_game(w, "nva", f"the War Weariness pool reached {len(w.pool)} cards")
+        end_game(w, "nva", "pool_limit", pool=len(w.pool))
         return
     w.current = (w.current + 1) % w.players
     w.phase = TURN_START
 
 
-def end_game(w: Work, result: str, reason: str) -> None:
+def end_game(w: Work, result: str, cause: str, **numbers: int) -> None:
+    """The end: `result` "team" (the players win) or "nva" (the game wins), and why (`cause`
+    and its numbers, put into words by core/objectives/events.py)."""
     w.phase = OVER
     w.result = result
-    w.end_reason = reason
+    w.end_reason = end_reason(cause, **numbers)
     w.combat = None
     w.reinforce = None
-    w.note(("The players win: " if result == "team" else "The game wins: ") + reason + ".")
+    seats = tuple((w.current + i) % w.players for i in range(w.players))
+    kind = K.TEAM_WON if result == "team" else K.GAME_WON
+    w.log.append(event(kind, seats=seats, cause=cause, **numbers))
 
 
 # --- combat --------------------------------------------------------------------------------------
@@ -409,8 +440,16 @@ def call_off(w: Work) -> None:
     hand = w.hands[seat]  # sorted, as every hand is
     w.fw_discard = (*w.fw_discard, *hand)
     w.hands[seat] = ()
-    w.note(f"{seat_name(seat)} calls off the attack and discards {len(hand)} card(s).")
-    lose(w, called_off=True)
+    w.log.append(
+        event(
+            K.ATTACK_CALLED_OFF,
+            seats=(seat,),
+            places=(("seat", seat),),
+            target=w.combat.target,
+            discarded=len(hand),
+        )
+    )
+    lose(w, "called_off")
 
 
 def bid(w: Work, key: str) -> None:
@@ -422,15 +461,22 @@ def bid(w: Work, key: str) -> None:
     bids = list(c.bids)
     bids[seat] = (*bids[seat], card)
     w.combat = _combat(c, bids=tuple(bids))
-    w.note(f"{seat_name(seat)} bids a card face down.")
+    # the card stays out of the event: every seat sees the events (OV-Q15)
+    w.log.append(event(K.BID_MADE, seats=(seat,), places=(("seat", seat),), count=len(bids[seat])))
 
 
 def bid_done(w: Work) -> None:
     c = w.combat
     order = bid_order(w, c.attacker)
     position = order.index(c.bidder)
-    count = len(c.bids[c.bidder])
-    w.note(f"{seat_name(c.bidder)} has bid {count} card{'s' if count != 1 else ''}.")
+    w.log.append(
+        event(
+            K.BIDS_COUNTED,
+            seats=(c.bidder,),
+            places=(("seat", c.bidder),),
+            count=len(c.bids[c.bidder]),
+        )
+    )
     if position + 1 < len(order):
         w.combat = _combat(c, bidder=order[position + 1])
         return
@@ -445,14 +491,23 @@ def reveal_step(w: Work) -> None:
     revealed_now = [(seat, card) for seat in bid_order(w, c.attacker) for card in c.bids[seat]]
     fw_cards = (*c.fw_cards, *revealed_now)
     line, barraged = list(c.line), c.barraged
-    names = ", ".join(f"{seat_name(s)}: {fw(x).name} ({fw(x).strength})" for s, x in revealed_now)
-    w.note(f"Bids revealed — {names or 'nothing was bid'}.")
-    for _, card in revealed_now:
+    bidders = tuple(dict.fromkeys(seat for seat, _ in revealed_now))
+    w.log.append(
+        event(
+            K.BIDS_REVEALED,
+            seats=bidders,
+            places=tuple(("seat", seat) for seat in bidders),
+            bidders=tuple(seat for seat, _ in revealed_now),
+            bids=tuple(card for _, card in revealed_now),
+        )
+    )
+    for seat, card in revealed_now:
         if fw(card).special == "barrage" and line:
             # OV-H3 / OV-Q21: discarded at once, so a reshuffle later in this combat takes it
             w.nva_hidden_discard = (*w.nva_hidden_discard, line.pop(0))
             barraged += 1
-            w.note("Artillery Barrage: the next NVA card is discarded unseen.")
+            # the NVA card discarded stays out of the event: no one sees it
+            w.log.append(event(K.BARRAGE, seats=(seat,), fw=card))
     c = _combat(c, fw_cards=fw_cards, line=tuple(line), barraged=barraged, bids=((),) * w.players)
     if c.last_round:
         w.combat = c
@@ -465,22 +520,41 @@ def reveal_step(w: Work) -> None:
     card, line = line[0], line[1:]
     c = _combat(c, line=tuple(line), revealed=(*c.revealed, card))
     kind = nva(card)
-    w.note(f"NVA card revealed: {kind.name} ({nva_strength(w, card, c.target)}).")
+    attacker, nva_place = (c.attacker,), (("nva", card),)
+    w.log.append(
+        event(
+            K.NVA_REVEALED,
+            seats=attacker,
+            places=nva_place,
+            card=card,
+            strength=nva_strength(w, card, c.target),
+        )
+    )
     if kind.ability == "ambush":
         c = ambush(w, c, revealed_now)
     elif kind.ability == "reinforcements" and not c.extra_dealt:
         extra = take_nva(w)
         if extra is not None:
             c = _combat(c, line=(*c.line, extra), extra_dealt=True)
-            w.note("NVA Reinforcements: one more NVA card joins the line face down.")
+            w.log.append(event(K.NVA_REINFORCEMENTS, seats=attacker, places=nva_place))
     elif kind.ability == "entrenched" and tokens_on(w, c.target):
-        w.note(f"Entrenched: strength {ENTRENCHED_STRENGTH} against an objective with tokens.")
+        w.log.append(
+            event(
+                K.ENTRENCHED,
+                seats=attacker,
+                places=nva_place,
+                card=card,
+                strength=ENTRENCHED_STRENGTH,
+            )
+        )
     w.combat = c
     nva_sum, fw_sum = nva_total(w, c), fw_total(c)
     overrun = nva_sum >= 2 * fw_sum if w.rules.overrun_test == "ge" else nva_sum > 2 * fw_sum
-    w.note(f"NVA {nva_sum} against Free World {fw_sum}" + (": overrun!" if overrun else "."))
+    w.log.append(
+        event(K.OVERRUN if overrun else K.ROUND_TOTALS, seats=(c.attacker,), nva=nva_sum, fw=fw_sum)
+    )
     if overrun:
-        lose(w)
+        lose(w, "overrun")
         return
     if c.line:
         w.combat = _combat(c, round=c.round + 1)
@@ -496,10 +570,19 @@ def ambush(w: Work, c: Combat, revealed_now) -> Combat:
     """OV-H2 Ambush: the strongest card bid this round is discarded (tie: the earliest bid)."""
     live = [card for _, card in revealed_now if card not in c.struck]
     if not live:
-        w.note("Ambush: nothing was bid this round.")
+        w.log.append(event(K.AMBUSH, seats=(c.attacker,), card=None, strength=None))
         return c
     best = max(live, key=lambda card: (fw(card).strength, -live.index(card)))
-    w.note(f"Ambush! {fw(best).name} ({fw(best).strength}) is lost.")
+    owner = next(seat for seat, card in revealed_now if card == best)
+    w.log.append(
+        event(
+            K.AMBUSH,
+            seats=(owner,),
+            places=(("seat", owner),),
+            card=best,
+            strength=fw(best).strength,
+        )
+    )
     return _combat(c, struck=(*c.struck, best))
 
 
@@ -508,7 +591,7 @@ def final_comparison(w: Work) -> None:
     c = w.combat
     nva_sum, fw_sum = nva_total(w, c), fw_total(c)
     win = fw_sum > nva_sum or (fw_sum == nva_sum and w.rules.final_tie == "win")
-    w.note(f"All NVA cards are face up: Free World {fw_sum} against NVA {nva_sum}.")
+    w.log.append(event(K.FINAL_TOTALS, seats=(c.attacker,), fw=fw_sum, nva=nva_sum, won=win))
     if win:
         win_combat(w)
     else:
@@ -541,9 +624,16 @@ def win_combat(w: Work) -> None:
     w.taken[c.attacker] = (*w.taken[c.attacker], c.target)
     w.scores[c.attacker] += kind.value
     w.combat = None
-    w.note(
-        f"{kind.name} is taken! {seat_name(c.attacker)} scores {kind.value} "
-        f"(team {sum(w.scores)} of {team_target(w.players)})."
+    w.log.append(
+        event(
+            K.OBJECTIVE_TAKEN,
+            seats=(c.attacker,),
+            places=(("pool", c.target), ("seat", c.attacker)),
+            target=c.target,
+            points=kind.value,
+            team=sum(w.scores),
+            needed=team_target(w.players),
+        )
     )
     if w.players >= REINFORCEMENTS_FROM:
         count = c.score if w.rules.reinforcement_count == "effective" else kind.nva_score
@@ -551,9 +641,13 @@ def win_combat(w: Work) -> None:
         if pending:
             w.reinforce = Reinforce(attacker=c.attacker, pending=tuple(pending))
             w.phase = REINFORCE
-            w.note(
-                f"{seat_name(c.attacker)} draws {len(pending)} reinforcement card(s) face "
-                "down to hand out."
+            w.log.append(
+                event(
+                    K.REINFORCEMENTS_DRAWN,
+                    seats=(c.attacker,),
+                    places=(("seat", c.attacker),),
+                    cards=len(pending),
+                )
             )
             return
     after_win(w)
@@ -565,10 +659,18 @@ def give(w: Work, seat: int) -> None:
     card, pending = r.pending[0], r.pending[1:]
     w.add_card(seat, card)
     w.reinforce = Reinforce(r.attacker, pending, r.kept or seat == r.attacker, (*r.given, seat))
-    w.note(
-        f"{seat_name(r.attacker)} "
-        + ("keeps a card." if seat == r.attacker else f"gives a card to {seat_name(seat)}.")
-    )
+    # the card stays out of the event: only its new owner sees it
+    if seat == r.attacker:
+        w.log.append(event(K.REINFORCEMENT_KEPT, seats=(seat,), places=(("seat", seat),)))
+    else:
+        w.log.append(
+            event(
+                K.REINFORCEMENT_GIVEN,
+                seats=(r.attacker, seat),
+                places=(("seat", seat),),
+                to=seat,
+            )
+        )
     if not pending:
         w.reinforce = None
         after_win(w)
@@ -579,21 +681,30 @@ def after_win(w: Work) -> None:
     may attack again or end the turn."""
     target = team_target(w.players)
     if sum(w.scores) >= target:
-        end_game(w, "team", f"their objectives are worth {sum(w.scores)} of the {target} needed")
+        end_game(w, "team", "team_target", points=sum(w.scores), needed=target)
         return
     w.phase = MAIN
 
 
-def lose(w: Work, called_off: bool = False) -> None:
+def lose(w: Work, cause: str = "lost") -> None:
     """OV-5.1 / OV-5.2 / OV-Q12: the objective stays in the pool with one more token; the turn
     ends (or the player may go on, with `continue_after_loss`, unless the attack was called
-    off)."""
+    off). `cause`: "overrun", "lost" (the final comparison) or "called_off"."""
     c = w.combat
     discard_combat(w, returned=False)
     w.pool = [(card, t + 1 if card == c.target else t) for card, t in w.pool]
     w.combat = None
-    w.note(f"{objective(c.target).name} holds: it gets a token (now {tokens_on(w, c.target)}).")
-    if w.rules.continue_after_loss and not called_off:
+    w.log.append(
+        event(
+            K.OBJECTIVE_HOLDS,
+            seats=(c.attacker,),
+            places=(("pool", c.target),),
+            target=c.target,
+            tokens=tokens_on(w, c.target),
+            cause=cause,
+        )
+    )
+    if w.rules.continue_after_loss and cause != "called_off":
         w.phase = MAIN
     else:
         end_turn(w)

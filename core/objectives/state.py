@@ -6,7 +6,7 @@ from bisect import bisect
 from dataclasses import dataclass, field, fields
 
 from core.dice import Dice
-from core.engine import Event, Option, note_event
+from core.engine import Event, Option
 from core.scratch import copiers
 
 # Decision points (docs/rules/objectives.md, OV-D1..D5)
@@ -257,6 +257,3 @@ class Work:
         hand = self.hands[seat]
         at = hand.index(card)
         self.hands[seat] = (*hand[:at], *hand[at + 1 :])
-
-    def note(self, text: str) -> None:
-        self.log.append(note_event(text))

@@ -5,6 +5,10 @@ discard, the NVA cards revealed, hand sizes, how many cards each player has bid 
 every revealed card. Private: a hand (its owner sees it), a face-down bid (its bidder sees it).
 Hidden from everyone: deck order, face-down NVA cards, NVA cards discarded unrevealed, the
 reinforcement cards the attacker hands out unseen, and the dice seed.
+
+The events of the last action are in every view as they are: they are public by construction,
+since no event value names a card some seat may not see (core/objectives/events.py: a bid, a
+draw, a reinforcement card and an NVA card dealt or discarded face down are told by number).
 """
 
 from __future__ import annotations

@@ -111,8 +111,21 @@ def bid_round(state, *per_seat):
     return state
 
 
-def notes(state) -> str:
-    return "\n".join(e.text for e in state.events)
+def told(state, kind) -> list:
+    """The events of `kind` the last action reported, in order."""
+    return [e for e in state.events if e.kind is kind]
+
+
+def the(state, kind):
+    """The one event of `kind` the last action reported (asserted: exactly one)."""
+    found = told(state, kind)
+    assert len(found) == 1, f"{len(found)} {kind.name} events in {[e.kind for e in state.events]}"
+    return found[0]
+
+
+def kinds(state) -> list:
+    """The kinds of the last action's events, in order."""
+    return [e.kind for e in state.events]
 
 
 def all_cards_once(s) -> None:

@@ -46,3 +46,38 @@ def test_every_rule_id_of_the_product_rulebook_has_a_test():
         and not re.search(re.escape(rule) + r"(?![0-9]|\.[0-9])", source)
     ]  # fmt: skip
     assert missing == []
+
+
+def asserted_kinds() -> set[str]:
+    """The `ObjectivesEvent` members (written `K.NAME` or `ObjectivesEvent.NAME`) named inside an
+    `assert` statement, or as the kind `the(state, K.NAME)` asserts there is exactly one of, in
+    this game's tests."""
+    import ast
+
+    from tests.rule_coverage import ROOT
+
+    named: set[str] = set()
+    for path in (ROOT / "tests" / "objectives").glob("*.py"):
+        for node in ast.walk(ast.parse(path.read_text())):
+            checked = isinstance(node, ast.Assert) or (
+                isinstance(node, ast.Call)
+                and isinstance(node.func, ast.Name)
+                and node.func.id == "the"
+            )
+            if not checked:
+                continue
+            for inner in ast.walk(node):
+                if (
+                    isinstance(inner, ast.Attribute)
+                    and isinstance(inner.value, ast.Name)
+                    and inner.value.id in ("K", "ObjectivesEvent")
+                ):
+                    named.add(inner.attr)
+    return named
+
+
+def test_every_event_kind_is_asserted_by_a_test():
+    from core.objectives.events import ObjectivesEvent
+
+    missing = sorted(k.name for k in ObjectivesEvent if k.name not in asserted_kinds())
+    assert missing == []

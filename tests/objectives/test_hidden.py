@@ -11,10 +11,11 @@ from hypothesis import strategies as st
 
 from core.objectives import GAME
 from core.objectives import rules as R
-from core.objectives.cards import FW_CARDS, objective, war_weariness
+from core.objectives.cards import FW_CARDS, fw, objective, war_weariness
+from core.objectives.events import ObjectivesEvent as K
 from core.objectives.state import BID
 from core.objectives.view import shuffle
-from tests.objectives.helpers import all_cards_once
+from tests.objectives.helpers import Cards, all_cards_once, bid_round, play, table
 
 
 def random_position(players: int, seed: int, steps: int):
@@ -123,3 +124,69 @@ def test_every_card_in_one_place_and_war_weariness_follows_the_table(players, se
         legal = GAME.legal_actions(s)
         s = GAME.apply(s, legal[rng.randrange(len(legal))])
     all_cards_once(s)
+
+
+# --- the events in a view name no hidden card (core/objectives/events.py) -----------------------
+
+
+def blind_alike(a, b, seats) -> None:
+    """Two positions that differ only in cards hidden from `seats` look the same to them,
+    the events of the last action included."""
+    for seat in seats:
+        assert GAME.observe(a, seat) == GAME.observe(b, seat), seat
+        assert GAME.observe(a, seat).events == a.events != ()
+
+
+def test_OV_Q15_a_face_down_bid_is_in_no_other_seats_view_nor_in_the_events():
+    cards = Cards()
+    target = cards.obj("bienhoa")
+    s = table(cards, players=3, pool=[(target, 0)], hands=[cards.hand("marines", "airborne"),
+              cards.hand("rf"), ()])  # fmt: skip
+    s = play(s, ("attack", target), ("continue",))
+    marines, airborne = play(s, ("bid", "marines")), play(s, ("bid", "airborne"))
+    blind_alike(marines, airborne, seats=(1, 2, None))
+    assert GAME.observe(marines, 0) != GAME.observe(airborne, 0)
+
+
+def test_a_card_drawn_into_a_hand_is_in_no_other_seats_view_nor_in_the_events():
+    cards = Cards()
+    s = table(cards, pool=[(cards.obj("hue"), 0)], hands=[(), ()])
+    deck = list(s.fw_deck)
+    other = next(i for i, c in enumerate(deck) if fw(c).key != fw(deck[0]).key)
+    deck[0], deck[other] = deck[other], deck[0]  # seat 0 draws one card or the other
+    twin = replace(s, fw_deck=tuple(deck))
+    a, b = play(s, ("end",)), play(twin, ("end",))  # seat 0 passes; seat 1 draws 5 from deck[1:]
+    assert a.hands[0] != b.hands[0] and a.hands[1] == b.hands[1]
+    blind_alike(a, b, seats=(1, None))
+
+
+def test_OV_H3_the_nva_card_a_barrage_discards_is_in_no_view_nor_in_the_events():
+    def fight(first):
+        cards = Cards()
+        target = cards.obj("rolling")
+        s = table(cards, pool=[(target, 0), (cards.obj("cedar"), 0)],
+                  hands=[cards.hand("barrage", "arclight"), ()],
+                  nva_top=[cards.nva(first), cards.nva("guerrillas")])  # fmt: skip
+        s = play(s, ("attack", target), ("continue",))
+        return bid_round(s, ["barrage", "arclight"], [])
+
+    sapper, division = fight("sapper"), fight("division")
+    assert sapper.nva_hidden_discard != division.nva_hidden_discard
+    assert K.BARRAGE in [e.kind for e in sapper.events]
+    blind_alike(sapper, division, seats=(0, 1, None))
+
+
+def test_OV_Q24_a_reinforcement_card_given_is_seen_by_its_new_owner_only():
+    def given(card_key):
+        cards = Cards()
+        target = cards.obj("bienhoa")
+        s = table(cards, players=4, pool=[(target, 0)], hands=[cards.hand("airborne"), (), (), ()],
+                  nva_top=[cards.nva("infantry")], fw_top=[cards.fw(card_key)])  # fmt: skip
+        s = play(s, ("attack", target), ("continue",))
+        s = bid_round(s, ["airborne"], [], [], [])
+        return play(s, ("give", 2))
+
+    rf, arclight = given("rf"), given("arclight")
+    assert K.REINFORCEMENT_GIVEN in [e.kind for e in rf.events]
+    blind_alike(rf, arclight, seats=(0, 1, 3, None))
+    assert GAME.observe(rf, 2) != GAME.observe(arclight, 2)

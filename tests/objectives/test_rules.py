@@ -24,8 +24,18 @@ from core.objectives.cards import (
     team_target,
     war_weariness,
 )
+from core.objectives.events import ObjectivesEvent as K
 from core.objectives.state import BID, CALL_OFF, MAIN, OVER, REINFORCE
-from tests.objectives.helpers import Cards, all_cards_once, bid_round, notes, play, table
+from tests.objectives.helpers import (
+    Cards,
+    all_cards_once,
+    bid_round,
+    kinds,
+    play,
+    table,
+    the,
+    told,
+)
 
 
 @pytest.fixture
@@ -116,6 +126,9 @@ def test_OV_2_2_and_OV_H4_starting_hands_by_player_count(players):
     for seat in range(players):
         extra = max(1, STARTING_HAND[players] - STARTING_HAND[players]) if seat == first else 0
         assert len(s.hands[seat]) == STARTING_HAND[players] + extra
+    dealt = the(s, K.HANDS_DEALT)
+    assert dealt["cards"] == STARTING_HAND[players] and dealt["first"] == first
+    assert dealt.seats[0] == first and sorted(dealt.seats) == list(range(players))
 
 
 def test_OV_2_1_and_OV_Q5_dealer_random_decks_shuffled_first_player_left_of_dealer():
@@ -125,6 +138,11 @@ def test_OV_2_1_and_OV_Q5_dealer_random_decks_shuffled_first_player_left_of_deal
     assert s.current == (s.dealer + 1) % 4
     assert GAME.new({}, 4, 11).fw_deck == s.fw_deck
     assert GAME.new({}, 4, 12).fw_deck != s.fw_deck
+    dealer = the(s, K.DEALER)
+    assert dealer.seats == (s.dealer,) and dealer.dice == (s.dealer + 1,)
+    assert (dealer.purpose, dealer.against) == ("Dealer", "a seat, 1-4")
+    shuffled = the(s, K.DECKS_SHUFFLED)
+    assert shuffled.shuffle_draws == len(FW_CARDS) + len(NVA_CARDS) + len(OBJECTIVE_CARDS) - 3
 
 
 def test_OV_2_3_play_goes_to_the_left(cards):
@@ -146,16 +164,23 @@ def test_OV_3_1_and_OV_Q6_draw_one_or_up_to_the_starting_hand_instead(cards):
     s, _ = attack_table(cards, hands=[(), ("rf",)])  # seat 1 will hold 1 of 5
     s = play(s, ("end",))
     assert len(s.hands[1]) == 5  # drew 4: up to H, not 1 + 4
+    started = the(s, K.TURN_STARTED)
+    assert started.seats == (1,) and (started["turn"], started["drawn"]) == (2, 4)
     s2, _ = attack_table(cards := Cards(), hands=[(), ("rf",) * 6])
     s2 = play(s2, ("end",))
     assert len(s2.hands[1]) == 7  # already above H: draws exactly one
+    assert the(s2, K.TURN_STARTED)["drawn"] == 1
 
 
 def test_OV_3_2_the_reveal_is_mandatory_every_turn(cards):
     s, _ = attack_table(cards, hands=[(), ()])
     before = len(s.pool)
     s = play(s, ("end",))
-    assert len(s.pool) == before + 1 and "Objective revealed" in notes(s)
+    assert len(s.pool) == before + 1
+    revealed = the(s, K.OBJECTIVE_REVEALED)
+    card = s.pool[-1][0]
+    assert revealed["card"] == card and revealed.places == (("pool", card),)
+    assert (revealed["pool"], revealed["weariness"]) == (len(s.pool), war_weariness(len(s.pool)))
 
 
 def test_OV_3_3_and_OV_6_2_a_duplicate_goes_back_and_the_original_gets_a_token(cards):
@@ -166,6 +191,9 @@ def test_OV_3_3_and_OV_6_2_a_duplicate_goes_back_and_the_original_gets_a_token(c
     assert s.pool == ((first, 1),)
     assert second in s.obj_deck
     assert any(e.shuffle_draws for e in s.events)
+    duplicate = the(s, K.OBJECTIVE_DUPLICATE)
+    assert (duplicate["card"], duplicate["original"], duplicate["tokens"]) == (second, first, 1)
+    assert duplicate.places == (("pool", first),) and not told(s, K.OBJECTIVE_REVEALED)
 
 
 def test_OV_Q32_a_duplicate_is_the_same_objective_identity(cards):
@@ -213,6 +241,8 @@ def test_OV_3_4_and_OV_Q10_pass_takes_one_card(cards):
     hand = len(s.hands[0])
     s = play(s, ("end",))
     assert len(s.hands[0]) == hand + 1 and s.current == 1
+    passed = the(s, K.PASSED)
+    assert passed.seats == (0,) and passed["drawn"] == 1
 
 
 def test_OV_3_5_and_OV_Q53_no_hand_limit(cards):
@@ -227,11 +257,15 @@ def test_OV_Q11_no_draw_when_ending_after_an_attack_unless_the_option(cards):
     s = bid_round(s, ["airborne"], [])
     assert s.phase == MAIN and s.attacked
     hand = len(s.hands[0])
-    assert len(play(s, ("end",)).hands[0]) == hand
+    ended = play(s, ("end",))
+    assert len(ended.hands[0]) == hand
+    assert the(ended, K.TURN_ENDED).seats == (0,) and not told(ended, K.PASSED)
     s2, target = attack_table(Cards(), rules=Rules(draw_after_attack=True))
     s2 = play(s2, ("attack", target), ("continue",))
     s2 = bid_round(s2, ["airborne"], [])
-    assert len(play(s2, ("end",)).hands[0]) == len(s2.hands[0]) + 1
+    passed = play(s2, ("end",))
+    assert len(passed.hands[0]) == len(s2.hands[0]) + 1
+    assert the(passed, K.PASSED)["drawn"] == 1 and not told(passed, K.TURN_ENDED)
 
 
 def test_OV_3_6_and_OV_Q25_after_a_win_the_player_may_attack_again(cards):
@@ -257,6 +291,9 @@ def test_OV_4_1_and_OV_Q13_the_effective_score_is_frozen_and_that_many_cards_dea
     assert R.effective_score(s, target) == 4 + 1  # 3 in the pool: war weariness +1
     s = play(s, ("attack", target))
     assert s.phase == CALL_OFF and s.combat.score == 5 and len(s.combat.line) == 5
+    declared = the(s, K.ATTACK_DECLARED)
+    assert (declared["target"], declared["score"], declared["dealt"]) == (target, 5, 5)
+    assert declared.seats == (0,) and declared.places == (("pool", target),)
 
 
 def test_OV_Q29_and_OV_Q31_the_target_counts_in_the_pool_during_its_combat(cards):
@@ -272,6 +309,8 @@ def test_OV_4_2_and_OV_Q14_everyone_bids_from_the_attacker_clockwise(cards):
     while s.phase == BID:
         order.append(s.combat.bidder)
         s = GAME.apply(s, ("bid_done",))
+        counted = the(s, K.BIDS_COUNTED)
+        assert counted.seats == (order[-1],) and counted["count"] == 0
     assert order == [1, 2, 0]
 
 
@@ -280,6 +319,8 @@ def test_OV_Q15_bid_counts_are_public_and_the_cards_hidden(cards):
     s = play(s, ("attack", target), ("continue",), ("bid", "airborne"))
     other = GAME.observe(s, 1)
     assert other.combat.bid_counts == (1, 0) and other.combat.own_bid == ()
+    made = the(s, K.BID_MADE)
+    assert made.seats == (0,) and made.values == (("count", 1),)  # the count, never the card
     mine = GAME.observe(s, 0)
     assert mine.combat.own_bid == s.combat.bids[0]
 
@@ -288,8 +329,14 @@ def test_OV_4_3_bids_are_revealed_then_the_first_nva_card(cards):
     s, target = attack_table(cards, nva_top=("infantry", "mainforce"), target="cedar")
     s = play(s, ("attack", target), ("continue",))
     s = bid_round(s, ["airborne"], [])
-    text = notes(s)
-    assert text.index("Bids revealed") < text.index("NVA card revealed: NVA Infantry")
+    order = kinds(s)
+    assert order.index(K.BIDS_REVEALED) < order.index(K.NVA_REVEALED)
+    bids = the(s, K.BIDS_REVEALED)
+    assert tuple(zip(bids["bidders"], bids["bids"], strict=True)) == s.combat.fw_cards
+    assert fw(bids["bids"][0]).key == "airborne"
+    shown = the(s, K.NVA_REVEALED)
+    assert nva(shown["card"]).key == "infantry" and shown["strength"] == 3
+    assert shown.places == (("nva", shown["card"]),)
     assert s.combat.revealed == (s.combat.revealed[0],) and len(s.combat.line) == 1
 
 
@@ -300,7 +347,11 @@ def test_OV_4_4_and_OV_Q16_overrun_when_nva_is_double_the_free_world(cards):
     s = play(s, ("attack", target), ("continue",))
     s = bid_round(s, ["arvn"], [])  # 4 >= 2 x 2: overrun
     assert s.combat is None and R.tokens_on(s, target) == 1
-    assert "overrun" in notes(s)
+    overrun = the(s, K.OVERRUN)
+    assert (overrun["nva"], overrun["fw"]) == (4, 2)
+    held = the(s, K.OBJECTIVE_HOLDS)
+    assert (held["target"], held["tokens"], held["cause"]) == (target, 1, "overrun")
+    assert held.places == (("pool", target),)
 
 
 def test_OV_Q16_gt_option_needs_more_than_double(cards):
@@ -314,6 +365,8 @@ def test_OV_Q16_gt_option_needs_more_than_double(cards):
     s = play(s, ("attack", target), ("continue",))
     s = bid_round(s, ["arvn"], [])
     assert s.combat is not None and s.phase == CALL_OFF
+    totals = the(s, K.ROUND_TOTALS)
+    assert (totals["nva"], totals["fw"]) == (4, 2) and not told(s, K.OVERRUN)
 
 
 def test_OV_Q17_nothing_bid_is_an_overrun_even_against_a_ghost(cards):
@@ -330,6 +383,8 @@ def test_OV_4_5_and_OV_Q47_more_rounds_one_nva_card_each(cards):
     s = play(s, ("attack", target), ("continue",))
     s = bid_round(s, ["marines"], [])
     assert s.phase == CALL_OFF and s.combat.round == 2 and len(s.combat.revealed) == 1
+    totals = the(s, K.ROUND_TOTALS)
+    assert (totals["nva"], totals["fw"]) == (1, 3)
     s = play(s, ("continue",))
     s = bid_round(s, [], [])
     assert len(s.combat.revealed) == 2
@@ -341,6 +396,11 @@ def test_OV_4_6_a_higher_total_takes_the_objective_and_OV_4_7_the_attacker_score
     s = bid_round(s, ["airborne"], [])  # 4 against 3
     assert target in s.taken[0] and s.scores == (1, 0)
     assert all(c != target for c, _ in s.pool)
+    final = the(s, K.FINAL_TOTALS)
+    assert (final["fw"], final["nva"], final["won"]) == (4, 3, True)
+    taken = the(s, K.OBJECTIVE_TAKEN)
+    assert (taken["target"], taken["points"], taken["team"], taken["needed"]) == (target, 1, 1, 20)
+    assert taken.seats == (0,) and ("pool", target) in taken.places
 
 
 def test_OV_Q18_a_final_tie_is_a_loss_or_with_the_option_a_win(cards):
@@ -348,6 +408,8 @@ def test_OV_Q18_a_final_tie_is_a_loss_or_with_the_option_a_win(cards):
     s = play(s, ("attack", target), ("continue",))
     s = bid_round(s, ["marines"], [])
     assert s.scores == (0, 0) and R.tokens_on(s, target) == 1
+    assert the(s, K.FINAL_TOTALS)["won"] is False
+    assert the(s, K.OBJECTIVE_HOLDS)["cause"] == "lost"
     s2, target = attack_table(
         Cards(), nva_top=("infantry",), hands=[("marines",), ()], rules=Rules(final_tie="win")
     )
@@ -390,7 +452,9 @@ def test_OV_Q21_the_nva_discard_is_reshuffled_when_the_deck_runs_out(cards):
 
     s = replace(s, nva_deck=s.nva_deck[:2], nva_discard=s.nva_deck[2:])
     s = play(s, ("attack", target))
-    assert len(s.combat.line) == 4 and "NVA discard" in notes(s)
+    assert len(s.combat.line) == 4
+    reshuffled = the(s, K.NVA_RESHUFFLED)
+    assert reshuffled["cards"] == 50 and reshuffled.shuffle_draws == 49
     all_cards_once(s)
 
 
@@ -403,6 +467,8 @@ def test_OV_4_8_and_OV_Q24_reinforcements_with_four_players(cards):
     assert s.phase == REINFORCE and len(s.reinforce.pending) == s.reinforce.pending.__len__()
     count = len(s.reinforce.pending)
     assert count == 1  # the effective score fought
+    drawn = the(s, K.REINFORCEMENTS_DRAWN)
+    assert drawn.seats == (0,) and drawn.values == (("cards", 1),)  # face down: no card named
     legal = GAME.legal_actions(s)
     assert set(legal) == {("give", 0), ("give", 1), ("give", 2), ("give", 3)}
 
@@ -427,8 +493,11 @@ def test_OV_Q24_the_attacker_keeps_at_most_one_and_does_not_see_them(cards):
     assert seen.reinforce.pending == 3 and not set(s.reinforce.pending) & set(seen.hand)
     s = play(s, ("give", 0))
     assert ("give", 0) not in GAME.legal_actions(s)
+    assert the(s, K.REINFORCEMENT_KEPT).seats == (0,)
     s = play(s, ("give", 2), ("give", 2))
     assert s.phase == MAIN and len(s.hands[2]) == 2
+    given = the(s, K.REINFORCEMENT_GIVEN)
+    assert given.seats == (0, 2) and given.values == (("to", 2),)  # no card named
 
 
 def test_OV_Q23_printed_reinforcement_count_option(cards):
@@ -462,6 +531,9 @@ def test_OV_4_9_and_OV_Q27_call_off_discards_the_attackers_hand_and_ends_the_tur
     assert s.hands[0] == () or len(s.hands[0]) == 0 or s.current == 1
     assert R.tokens_on(s, target) == 1 and s.current == 1
     assert sum(1 for c in s.fw_discard if fw(c).key in ("marines", "airborne", "rf")) == 3
+    off = the(s, K.ATTACK_CALLED_OFF)
+    assert off.seats == (0,) and (off["target"], off["discarded"]) == (target, 3)
+    assert the(s, K.OBJECTIVE_HOLDS)["cause"] == "called_off"
 
 
 def test_OV_Q28_min_attacker_bid_option(cards):
@@ -481,6 +553,7 @@ def test_OV_5_1_and_OV_5_2_a_lost_objective_gets_a_token_worth_one_nva(cards):
     s = play(s, ("attack", target), ("continue",))
     s = bid_round(s, ["rf"], [])
     assert R.tokens_on(s, target) == 1 and R.effective_score(s, target) == before + 1
+    assert the(s, K.OBJECTIVE_HOLDS)["tokens"] == 1
 
 
 def test_OV_Q12_a_lost_combat_ends_the_turn_unless_the_option(cards):
@@ -539,6 +612,9 @@ def test_OV_7_1_and_OV_Q36_ten_pool_cards_at_the_end_of_a_turn_and_the_game_wins
     s = play(s, ("end",))
     assert s.over and s.result == "nva"
     assert GAME.outcome(s).returns == (0.0, 0.0)
+    won = the(s, K.GAME_WON)
+    assert (won["cause"], won["pool"]) == ("pool_limit", 10)
+    assert s.end_reason == "the War Weariness pool reached 10 cards"
 
 
 def test_OV_7_2_the_team_target_is_ten_a_player_fifteen_alone():
@@ -550,6 +626,8 @@ def test_OV_7_2_and_OV_Q38_reaching_the_target_wins_at_once(cards):
     s = play(s, ("attack", target), ("continue",))
     s = bid_round(s, ["airborne"], [])
     assert s.over and s.result == "team"
+    won = the(s, K.TEAM_WON)
+    assert (won["cause"], won["points"], won["needed"]) == ("team_target", 20, 20)
 
 
 def test_OV_7_3_and_OV_Q39_the_most_points_wins_ties_are_shared(cards):
@@ -573,12 +651,22 @@ def test_OV_Q8_no_objectives_left_is_a_loss(cards):
     s = replace(s, obj_deck=())
     s = play(s, ("end",)) if ("end",) in GAME.legal_actions(s) else s
     assert s.over and "no objectives" in s.end_reason
+    assert the(s, K.GAME_WON)["cause"] == "no_objectives"
+
+
+def test_OV_Q8_an_empty_deck_with_objectives_in_the_pool_reveals_nothing(cards):
+    s = table(cards, hands=[(), ()], pool=[(cards.obj("hue"), 0)])
+    s = play(replace(s, obj_deck=()), ("end",))
+    assert not s.over and len(s.pool) == 1 and s.phase == MAIN
+    assert the(s, K.OBJECTIVES_DECK_EMPTY).values == ()
 
 
 def test_OV_Q50_a_safety_cap_on_turns(cards):
     s = table(cards, hands=[(), ()], turn=R.TURN_SAFETY_CAP)
     s = play(s, ("end",))
     assert s.over and s.result == "nva"
+    won = the(s, K.GAME_WON)
+    assert (won["cause"], won["turns"]) == ("turn_cap", R.TURN_SAFETY_CAP)
 
 
 # --- house cards ----------------------------------------------------------------------------------
@@ -596,6 +684,15 @@ def test_OV_Q22_and_OV_H2_ambush_strikes_this_rounds_strongest_bid(cards):
     c = s.combat
     assert [fw(x).key for x in c.struck] == ["airborne"]
     assert R.fw_total(c) == 3
+    ambush = the(s, K.AMBUSH)
+    assert ambush["card"] == c.struck[0] and ambush["strength"] == 4 and ambush.seats == (0,)
+
+
+def test_OV_H2_an_ambush_with_nothing_bid_strikes_nothing(cards):
+    s, target = attack_table(cards, nva_top=("ambush", "guerrillas"), target="cedar")
+    s = play(s, ("attack", target), ("continue",))
+    s = bid_round(s, [], [])
+    assert the(s, K.AMBUSH)["card"] is None and the(s, K.OVERRUN)["fw"] == 0
 
 
 def test_OV_H2_reinforcements_add_one_face_down_card_once(cards):
@@ -608,8 +705,10 @@ def test_OV_H2_reinforcements_add_one_face_down_card_once(cards):
     s = play(s, ("attack", target), ("continue",))
     s = bid_round(s, ["arclight"], [])  # one card dealt (score 1); revealed, it adds one more
     assert len(s.combat.line) == 1 and s.combat.extra_dealt
+    assert the(s, K.NVA_REINFORCEMENTS).places == (("nva", s.combat.revealed[0]),)
     s = play(s, ("continue",))
     s = bid_round(s, [], [])  # the second Reinforcements adds nothing: the line is done
+    assert not told(s, K.NVA_REINFORCEMENTS)
     assert s.combat is None and s.scores == (2, 0)
     assert sum(1 for c in s.nva_discard if nva(c).key == "reinforcements") == 2
 
@@ -621,7 +720,9 @@ def test_OV_H2_entrenched_is_6_against_a_tokened_objective(cards):
     s = play(s, ("attack", target), ("continue",))
     # two cards (1 + token): entrenched 6 first; then the deck's next
     s = bid_round(s, ["arclight"], [])
-    assert "Entrenched" in notes(s) or s.combat is None
+    entrenched = the(s, K.ENTRENCHED)
+    assert nva(entrenched["card"]).key == "entrenched" and entrenched["strength"] == 6
+    assert the(s, K.NVA_REVEALED)["strength"] == 6
 
 
 def test_OV_H3_artillery_barrage_discards_the_next_card_unseen(cards):
@@ -638,12 +739,17 @@ def test_OV_H3_artillery_barrage_discards_the_next_card_unseen(cards):
     assert any(nva(c).key == "sapper" for c in s.nva_hidden_discard)
     seen = GAME.observe(s, 1)
     assert seen.nva_hidden_discard == 1 and all(nva(c).key != "sapper" for c in seen.nva_discard)
+    barrage = the(s, K.BARRAGE)
+    assert barrage.seats == (0,) and fw(barrage["fw"]).key == "barrage"
+    assert barrage.values == (("fw", barrage["fw"]),)  # the card it discards stays unseen
 
 
 def test_OV_Q40_and_OV_H3_pacification_removes_tokens(cards):
     s, target = attack_table(cards, hands=[("pacification",), ()], tokens=3)
     s = play(s, ("pacify", target))
     assert R.tokens_on(s, target) == 0 and s.special_played
+    pacified = the(s, K.PACIFICATION)
+    assert pacified.seats == (0,) and (pacified["target"], pacified["tokens"]) == (target, 3)
 
 
 def test_OV_Q52_a_pacified_objective_keeps_its_place(cards):
@@ -658,6 +764,8 @@ def test_OV_H3_hearts_and_minds_sends_an_untokened_objective_back(cards):
     s, target = attack_table(cards, hands=[("hearts",), ()], pool_extra=("rolling",))
     s = play(s, ("hearts", target))
     assert all(c != target for c, _ in s.pool) and target in s.obj_deck
+    hearts = the(s, K.HEARTS_AND_MINDS)
+    assert hearts["target"] == target and hearts.shuffle_draws == len(s.obj_deck) - 1
 
 
 def test_OV_D2_one_special_a_turn_before_the_first_attack(cards):
@@ -704,7 +812,8 @@ def test_OV_Q7_the_free_world_discard_is_reshuffled(cards):
 
     s = replace(s, fw_deck=(), fw_discard=tuple(range(58)))
     s = play(s, ("end",))
-    assert len(s.hands[0]) == 1 and "shuffled into a new deck" in notes(s)
+    assert len(s.hands[0]) == 1
+    assert the(s, K.FW_RESHUFFLED)["cards"] == 58
 
 
 def test_OV_Q9_newest_only_option(cards):
@@ -754,7 +863,7 @@ def test_OV_H3_and_OV_Q21_a_barraged_card_is_discarded_at_once_and_reshuffled(ca
     s = play(s, ("attack", target), ("continue",))
     assert len(s.combat.line) == 2 and not s.nva_deck
     s = bid_round(s, ["barrage", "rf"], [])
-    assert "NVA discard (51 cards) is shuffled" in notes(s)  # 50 spent + the barraged Sapper
+    assert the(s, K.NVA_RESHUFFLED)["cards"] == 51  # 50 spent + the barraged Sapper
     assert len(s.nva_deck) + len(s.combat.line if s.combat else ()) == 51
     all_cards_once(s)
 
@@ -774,8 +883,9 @@ def test_OV_Q8_the_empty_pool_and_deck_loss_comes_when_a_reveal_is_due(cards):
     s = play(s, ("end",))
     assert s.over and s.result == "nva" and "no objectives" in s.end_reason
     assert s.turn == 2 and len(s.hands[1]) > hand_before  # seat 1 drew first
-    texts = notes(s)
-    assert texts.index("Player 2 draws") < texts.index("no objectives are left")
+    order = kinds(s)
+    assert order.index(K.TURN_STARTED) < order.index(K.GAME_WON)
+    assert the(s, K.TURN_STARTED).seats == (1,) and the(s, K.GAME_WON)["cause"] == "no_objectives"
 
 
 def test_OV_Q49_the_duplicate_check_comes_before_war_weariness_is_counted(cards):

@@ -11,6 +11,7 @@ from ai.base import Budget
 from ai.objectives import RulesAgent
 from core.objectives import GAME
 from core.objectives.cards import FW_TYPES, fw
+from core.objectives.events import ObjectivesEvent as K
 from saves import SeatInfo, new_record
 from tests.tui.helpers import make_app, screen_text, started, wait_until
 from tui.screens.dialogs import HandOffScreen
@@ -187,8 +188,8 @@ async def test_reinforcements_are_handed_out_by_dialog(tmp_path):
         pending = screen.session.state.reinforce.pending
         await pilot.press("enter")  # the first choice: keep it
         await wait_until(pilot, lambda: screen.session.actions[-1][0] == "give")
-        assert "keeps a card" in " ".join(e.text for e in screen.session.game.events(
-            screen.session.state))  # fmt: skip
+        told = screen.session.game.events(screen.session.state)
+        assert [e.seats for e in told if e.kind is K.REINFORCEMENT_KEPT] == [(0,)]
         if len(pending) > 1:
             await wait_until(pilot, lambda: isinstance(app.screen, ReinforceScreen))
             assert "You have kept one already" in str(app.screen.note)
@@ -267,3 +268,28 @@ async def test_the_pool_shows_effective_scores_and_the_goal_is_on_screen(tmp_pat
         assert screen.query_one(CardTableau).pool.visible_for(
             screen.query_one(CardTableau).pool.view
         )
+
+
+def test_the_story_tells_a_fight_in_the_logs_words_lit_on_its_objective_and_coloured():
+    """The "since your last move" lines of a fight come from the events' kinds: the objective
+    attacked is the place a line lights; a taken objective is good news, an overrun and an
+    objective that holds are bad news (OV-4.6, OV-4.4, OV-5.1)."""
+    from core.objectives.state import MAIN
+    from tests.objectives.helpers import Cards, bid_round, play, table
+
+    def fight(hand, nva_top):
+        cards = Cards()
+        target = cards.obj("bienhoa")
+        s = table(cards, pool=[(target, 0)], hands=[cards.hand(*hand), ()], phase=MAIN,
+                  nva_top=[cards.nva(k) for k in nva_top])  # fmt: skip
+        s = play(s, ("attack", target), ("continue",))
+        after = bid_round(s, hand, [])
+        lines = ObjectivesScreen.story_lines(None, s, after, after.events, None, "")
+        return target, {(line.text.split(" ")[0], line.places, line.style) for line in lines}
+
+    target, won = fight(["airborne"], ["infantry"])
+    assert ("Bien", (("pool", target),), "gain") in won  # "Bien Hoa is taken! ..."
+    assert ("Bids", (), "") in won and ("NVA", (), "") in won  # bids and the NVA card revealed
+    target, lost = fight(["rf"], ["infantry"])
+    assert ("Bien", (("pool", target),), "loss") in lost  # "Bien Hoa holds: ..."
+    assert ("NVA", (), "loss") in lost  # "NVA 3 against Free World 1: overrun!"

@@ -15,34 +15,45 @@ from textual.binding import Binding
 
 from core.objectives import rules as R
 from core.objectives.cards import objective, team_target, war_weariness
+from core.objectives.events import ObjectivesEvent as K
 from core.objectives.state import BID, CALL_OFF, MAIN, REINFORCE
 from tui.screens.game import GameScreen
 from tui.widgets.card_tableau import CardTableau
 from tui.widgets.story import StoryLine
 
-# Sentences of the game's log worth telling a player who was not watching.
-STORY_MARKS = (
-    " attacks ",
-    "Objective revealed",
-    " is taken!",
-    " holds:",
-    "calls off",
-    "NVA card revealed",
-    "overrun",
-    "Bids revealed",
-    "gives a card",
-    "keeps a card",
-    "has bid",
-    "takes a",
-    "Ambush",
-    "Artillery Barrage",
-    "NVA Reinforcements",
-    "plays Pacification",
-    "plays Hearts and Minds",
-    "The players win",
-    "The game wins",
-    "reinforcement card",
+# The facts worth telling a player who was not watching, and how each is coloured.
+STORY_MARKS = frozenset(
+    {
+        K.ATTACK_DECLARED,
+        K.OBJECTIVE_REVEALED,
+        K.OBJECTIVE_DUPLICATE,
+        K.OBJECTIVE_TAKEN,
+        K.OBJECTIVE_HOLDS,
+        K.ATTACK_CALLED_OFF,
+        K.NVA_REVEALED,
+        K.OVERRUN,
+        K.BIDS_REVEALED,
+        K.REINFORCEMENT_GIVEN,
+        K.REINFORCEMENT_KEPT,
+        K.BIDS_COUNTED,
+        K.PASSED,
+        K.AMBUSH,
+        K.BARRAGE,
+        K.NVA_REINFORCEMENTS,
+        K.PACIFICATION,
+        K.HEARTS_AND_MINDS,
+        K.TEAM_WON,
+        K.GAME_WON,
+        K.REINFORCEMENTS_DRAWN,
+    }
 )
+STORY_STYLES = {
+    K.OBJECTIVE_TAKEN: "gain",
+    K.TEAM_WON: "gain",
+    K.OVERRUN: "loss",
+    K.OBJECTIVE_HOLDS: "loss",
+    K.GAME_WON: "loss",
+}
 
 
 class ObjectivesScreen(GameScreen):
@@ -219,15 +230,12 @@ class ObjectivesScreen(GameScreen):
 
     def story_lines(self, before, after, events, actor, text) -> list[StoryLine]:
         lines = []
-        names = {objective(c).name: ("pool", c) for c, _ in (*before.pool, *after.pool)}
         for event in events:
-            if not any(mark in event.text for mark in STORY_MARKS):
+            if event.kind not in STORY_MARKS:
                 continue
-            places = tuple(target for name, target in names.items() if name in event.text)
-            style = "gain" if "is taken!" in event.text or "players win" in event.text else ""
-            if "overrun" in event.text or " holds:" in event.text or "game wins" in event.text:
-                style = "loss"
-            lines.append(StoryLine(event.text, places, style))
+            # a line shows where on the board it happened: the objective in the pool it is about
+            places = tuple(place for place in event.places if place[0] == "pool")
+            lines.append(StoryLine(event.text, places, STORY_STYLES.get(event.kind, "")))
         if (
             text
             and actor is not None
