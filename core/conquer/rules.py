@@ -1286,7 +1286,7 @@ def end_of_combat(w: Work) -> None:
         threat = any(c.hex == h and c.owner != p for c in w.chits) or natives_at(w, h)
         if threat and not chits_of(w, p, h) and not _owns_castle(w, p, h):
             captured.append(p)
-    for p in captured:
+    for p in captured:  # all told before any is removed: they fall at the same time
         h = w.admins[p]
         by = tuple(sorted({c.owner for c in w.chits if c.hex == h and c.owner != p}))
         natives = bool(natives_at(w, h))
@@ -1302,6 +1302,7 @@ def end_of_combat(w: Work) -> None:
                 castles=sum(c.points for c in w.castles if c.owner == p),
             )
         )
+    for p in captured:
         w.admins[p] = None
         w.chits = [c for c in w.chits if c.owner != p]
         w.castles = [c for c in w.castles if c.owner != p]
