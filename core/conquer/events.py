@@ -36,7 +36,7 @@ class ConquerEvent(EventKind):
     CORNER_DIE = "corner_die"  # remaining (corners to roll for), corner (a direction or None)
     CORNER_TAKEN = "corner_taken"  # the last seat takes the last corner: corner
     # phase 1: income (OC-3, OC-Q10, OC-Q96)
-    FARM_DIE = "farm_die"  # a Farmland's die: cents
+    FARM_DIE = "farm_die"  # a Farmland's die: earns (cents; the turn's INCOME counts them)
     INCOME = "income"  # turn, cents, money (after), hexes, upkeep, farms, castles (cents)
     DEBT_DISBANDED = "debt_disbanded"  # debt (cents), points (to disband), cents
     # phase 2: initiative (OC-4)
@@ -287,7 +287,7 @@ WORDS = {
     E.FARM_DIE: lambda e: (
         f"Income: {_name(e)}'s Farmland {_at(e)}",
         "die - 2 dollars",
-        dollars(e["cents"]),
+        dollars(e["earns"]),
     ),
     E.INCOME: lambda e: (
         f"Turn {e['turn']} income: {_name(e)} {dollars(e['cents'])} "

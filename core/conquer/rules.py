@@ -585,7 +585,7 @@ def compute_income(w: Work) -> None:
                         places=(HEX[h],),
                         dice=(face,),
                         radius=w.radius,
-                        cents=100 * (face - 2),
+                        earns=100 * (face - 2),
                     )
                 )
         rate = w.rules.castle_income_cents

@@ -88,19 +88,21 @@ MIXES = (
 )
 
 
-def played_events(games: int):
-    """Every event of seeded games (rule-based and random seats, the natives by their own agent,
-    the option mixes in turn), game by game until every kind has been seen."""
+def played_steps(games: int):
+    """(money before, money after, the events between) for every step of seeded games (the
+    set-up, then each action; rule-based and random seats, the natives by their own agent, the
+    option mixes in turn), game by game until every kind has been seen."""
     seen: set = set()
     for n in range(games):
         players = 2 + n // 3 % 3
         options = {"turn_limit": 40, **MIXES[n % 3]}
         names = ["rules" if seat == 0 or n // 9 % 2 else "random" for seat in range(players)]
-        events = GAME.events(GAME.new(options, players, n))
+        start = GAME.new(options, players, n)
+        steps = [((start.rules.start_money_cents,) * players, start.money, start.events)]
         for move in play_steps(GAME, [agent(x) for x in names], n, options, Budget):
-            events += move.after.events
-        yield from events
-        seen.update(e.kind for e in events)
+            steps.append((move.before.money, move.after.money, move.after.events))
+        yield from steps
+        seen.update(e.kind for _, _, events in steps for e in events)
         if seen == set(ConquerEvent):
             return
 
@@ -114,23 +116,35 @@ def plain(value) -> bool:
 def test_every_kind_happens_in_play_as_plain_data_and_is_put_into_words():
     """Each event: a ConquerEvent (never a `Said` one), plain hashable values, `("hex", h)`
     places on the board, seats that exist (the natives' seat after the players'), dice on the
-    die kinds only, and words: a sentence, or a die's purpose, against and result."""
+    die kinds only, and words: a sentence, or a die's purpose, against and result. Every change
+    of a treasury is told: the events' `cents` add up to it, seat by seat."""
     seen = set()
-    for e in played_events(120):
-        assert isinstance(e.kind, ConquerEvent) and not isinstance(e.kind, Said)
-        seen.add(e.kind)
-        assert all(isinstance(k, str) and plain(v) for k, v in e.values), e
-        hash(e)
-        radius = e.get("radius")
-        size = 3 * radius * (radius + 1) + 1 if radius else 0
-        assert all(tag == "hex" and 0 <= h < size for tag, h in e.places), e
-        assert all(0 <= seat <= 6 for seat in e.seats), e
-        assert bool(e.dice) == (e.kind in DIES), e
-        if e.dice:
-            assert e.purpose.strip() and e.against.strip() and e.result.strip(), e
-        else:
-            assert e.text.strip() and not e.purpose, e
+    for before, after, events in played_steps(120):
+        told = [0] * len(before)
+        for e in events:
+            if e.get("cents"):
+                told[e.seats[0]] += e["cents"]
+        assert [b + t for b, t in zip(before, told, strict=True)] == list(after), events
+        for e in events:
+            check_event(e)
+            seen.add(e.kind)
     assert sorted(k.name for k in set(ConquerEvent) - seen) == []
+
+
+def check_event(e) -> None:
+    """One event as data: its kind, plain values, places, seats, dice and words."""
+    assert isinstance(e.kind, ConquerEvent) and not isinstance(e.kind, Said)
+    assert all(isinstance(k, str) and plain(v) for k, v in e.values), e
+    hash(e)
+    radius = e.get("radius")
+    size = 3 * radius * (radius + 1) + 1 if radius else 0
+    assert all(tag == "hex" and 0 <= h < size for tag, h in e.places), e
+    assert all(0 <= seat <= 6 for seat in e.seats), e
+    assert bool(e.dice) == (e.kind in DIES), e
+    if e.dice:
+        assert e.purpose.strip() and e.against.strip() and e.result.strip(), e
+    else:
+        assert e.text.strip() and not e.purpose, e
 
 
 def test_random_games_emit_only_conquer_kinds():

@@ -192,7 +192,7 @@ def test_OC_3_2_and_OC_Q13_farms_one_die_minus_two_dollars():
     w = income(s)
     assert w.money[0] == 2000 - 25 - 100
     farm = fact(w, E.FARM_DIE)
-    assert farm.dice == (1,) and farm["cents"] == -100 and hexes(farm) == (MID,)
+    assert farm.dice == (1,) and farm["earns"] == -100 and hexes(farm) == (MID,)
     mine = facts(w, E.INCOME)[0]
     assert mine.seats == (0,) and (mine["farms"], mine["cents"]) == (-100, -125)
     s = position(INCOME, chits=[(0, MID, 1)], terrain={MID: FARMLAND}, faces=(6,))
