@@ -22,11 +22,11 @@ from __future__ import annotations
 from enum import unique
 
 from core.conquer.hexes import DIRECTION_NAMES, board
+from core.conquer.state import NATIVE_SIDE
 from core.conquer.tables import CAVE_NAMES, DISCOVERY, FRACTION_TEXT, cave_table_text, dollars
 from core.engine import Event, EventKind, Words, narrator
 
-NATIVE_SIDE = -1  # the natives as a side of a battle (core.conquer.state.NATIVE_SIDE)
-HEX = tuple(("hex", h) for h in range(3 * 40 * 41 + 1))  # ("hex", h) for every hex index
+HEX = tuple(("hex", h) for h in range(3 * 40 * 41 + 1))  # ("hex", h): every hex to radius 40
 
 
 @unique
