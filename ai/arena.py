@@ -29,6 +29,7 @@ import core
 from ai import agent as make_agent
 from ai.base import Budget
 from ai.play import play_steps
+from core.conquer.events import LAST_STANDING, NATIVE_SIDE, NONE_LEFT, ConquerEvent
 
 
 def wilson(score: float, n: int, z: float = 1.96) -> tuple[float, float]:
@@ -92,55 +93,48 @@ def play_match(match: Match) -> dict:
 
 
 class WarStats:
-    """What happened in an Objective: Conquer game, read from its events: battles between
-    players and with natives, castles lost, Administrators captured (and by whom), hexes
-    explored, orders sent, how it ended."""
+    """What happened in an Objective: Conquer game, read from its events' kinds and values:
+    battles between players and with natives, castles lost, Administrators captured (and by
+    whom), hexes explored, orders sent, how it ended."""
 
     def __init__(self) -> None:
         self.battles = self.native_battles = self.castles_lost = 0
         self.explored = self.orders = 0
         self.captured: list[dict] = []
         self.last_capture_by = ""
+        self.end_why = ""
 
     def see(self, move) -> None:
-        before, after = move.before, move.after
-        sides: list[str] = []  # the two sides of each battle, from its two dice
-        for event in after.events:
-            text = event.text
-            if event.dice and event.purpose.startswith("Battle at "):
-                sides.append(event.purpose)
-                if len(sides) == 2:
-                    natives = any(side.endswith("the natives") for side in sides)
-                    self.native_battles += natives
-                    self.battles += not natives
-                    sides = []
-            elif text.startswith("The castle at ") and ("destroyed" in text or "falls" in text):
+        E = ConquerEvent
+        for event in move.after.events:
+            kind = event.kind
+            if kind is E.BATTLE:
+                natives = NATIVE_SIDE in event["sides"]
+                self.native_battles += natives
+                self.battles += not natives
+            elif kind is E.CASTLE_TAKEN or kind is E.CASTLE_DESTROYED:
                 self.castles_lost += 1
-            elif event.dice and event.purpose.startswith("Discovery of "):
+            elif kind is E.DISCOVERY_DIE:
                 self.explored += 1
-            elif " sends an order" in text:
+            elif kind is E.ORDER_SENT:
                 self.orders += 1
-            elif " is captured" in text:
-                victim = int(text.split()[1]) - 1
-                self.captured.append({"who": victim, "by": self._captor(before, after, victim)})
+            elif kind is E.ADMIN_CAPTURED:
+                self.captured.append({"who": event.seats[0], "by": self._captor(event)})
                 self.last_capture_by = self.captured[-1]["by"]
+            elif kind is E.GAME_OVER:
+                self.end_why = event["why"]
 
     @staticmethod
-    def _captor(before, after, victim: int) -> str:
-        """Who took the Administrator: the armies (or the natives) left in its hex."""
-        h = before.admins[victim]
-        owners = sorted({c.owner for c in after.chits if c.hex == h and c.owner != victim})
-        if owners:
-            return ",".join(f"Administrator {p + 1}" for p in owners)
-        if any(n.hex == h for n in after.natives):
-            return "natives"
-        return "unknown"
+    def _captor(event) -> str:
+        """Who took the Administrator: the enemy armies in its hex, or else the natives."""
+        if event["by"]:
+            return ",".join(f"Administrator {p + 1}" for p in event["by"])
+        return "natives" if event["natives"] else "unknown"
 
     def summary(self, final) -> dict:
-        reason = final.end_reason
-        if "last Administrator standing" in reason:
+        if self.end_why == LAST_STANDING:
             end = "natives" if self.last_capture_by == "natives" else "conquest"
-        elif "every Administrator was captured" in reason:
+        elif self.end_why == NONE_LEFT:
             end = "no_winner"
         else:
             end = "turn_limit" if final.result else "no_winner"

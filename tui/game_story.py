@@ -9,9 +9,9 @@ objectives taken, the captures. No Textual here: tui/widgets/charts.py draws it.
 
 from __future__ import annotations
 
-import re
 from dataclasses import dataclass, field
 
+from core.conquer.events import ConquerEvent
 from core.engine import seat_title
 from core.objectives.events import ObjectivesEvent
 from core.solitaire.events import SolitaireEvent
@@ -38,9 +38,6 @@ class Story:
     charts: list[Chart]
     moments: list[str]  # the decisive moments, in the order they happened
     turns: int
-
-
-LOSSES = re.compile(r"loses? (\d+) point")
 
 
 def game_story(game, record, limit_moments: int = 6) -> Story:
@@ -169,14 +166,13 @@ class ConquerStory(GenericStory):
         return charts
 
     def weight(self, s, event) -> float:
-        text = event.text
-        if " is captured" in text:
+        kind = event.kind
+        if kind is ConquerEvent.ADMIN_CAPTURED:
             return 10.0
-        if text.startswith("The castle at ") and ("falls" in text or "destroyed" in text):
+        if kind is ConquerEvent.CASTLE_TAKEN or kind is ConquerEvent.CASTLE_DESTROYED:
             return 6.0
-        if text.startswith("Battle at ") and " win" in text:
-            found = LOSSES.search(text)
-            losses = int(found.group(1)) if found else 0
+        if kind is ConquerEvent.BATTLE and event["winner"] is not None:
+            losses = max(event["losses"])
             return losses if losses >= 2 else 0.0
         return 0.0
 

@@ -17,7 +17,26 @@ from __future__ import annotations
 
 from math import floor
 
-from core.conquer.hexes import CORNERS, DEFAULT_RADIUS, DIRECTION_NAMES, board
+from core.conquer.events import (
+    BATTLE_LOSS,
+    CAVE_IN_LOSS,
+    DEBT_LOSS,
+    HEX,
+    IMPOSSIBLE,
+    LAST_STANDING,
+    NO_ARMY,
+    NO_MONEY,
+    NONE_LEFT,
+    OFF_MAP,
+    TERRAIN_DIFFERS,
+    TURN_LIMIT,
+    ConquerEvent,
+    end_reason,
+)
+from core.conquer.events import order_text as order_text  # the names the game and screen use
+from core.conquer.events import player_name as player_name
+from core.conquer.events import side_name as side_name
+from core.conquer.hexes import CORNERS, DEFAULT_RADIUS, board
 from core.conquer.state import (
     COMBAT,
     DEVELOP,
@@ -45,13 +64,11 @@ from core.conquer.tables import (
     ADMIN_STEPS,
     CASTLE_MAX,
     CASTLE_POINT_COST,
-    CAVE_NAMES,
     CHIT_MAX,
     DESERT,
     DISCOVERY,
     EXPLORE_COST,
     FARMLAND,
-    FRACTION_TEXT,
     MOUNTAIN,
     NATIVE_FRACTION,
     ORDERS_MAX,
@@ -64,12 +81,10 @@ from core.conquer.tables import (
     UPKEEP,
     WOODS,
     cave_table,
-    cave_table_text,
-    dollars,
     recruit_cost,
 )
 from core.dice import Dice
-from core.engine import IllegalAction, note_event, roll_event
+from core.engine import IllegalAction, event
 from core.scratch import Found, replacer
 
 # `dataclasses.replace` for the pieces the rules change one at a time, compiled (core.scratch):
@@ -87,10 +102,10 @@ PLAYER_PHASES = frozenset((*SEQUENTIAL, RESOLVE))  # a player acts (or an order 
 CAVE_IN = -2  # the "winner" of a cave-in's casualties
 BANKRUPT = -3  # the "winner" of a debt paid in army points (OC-Q96)
 ANYWHERE = -1  # the "hex" of casualties that may fall in any of the player's hexes
+CAUSES = {CAVE_IN: CAVE_IN_LOSS, BANKRUPT: DEBT_LOSS}  # why a loss falls (else a battle)
 
 
-def player_name(p: int) -> str:
-    return f"Administrator {p + 1}"
+E = ConquerEvent
 
 
 # --- what the rules ask about a hex --------------------------------------------------------------
@@ -474,7 +489,7 @@ def new_game(rules: Rules, players: int, seed: int) -> CState:
     Administrator in a corner with a 1-point castle, chits of 4 and 2, and $20."""
     radius = rules.map_radius or DEFAULT_RADIUS[players]
     b = board(radius)
-    corner_events, corners, dice = assign_corners(Dice(seed), players)
+    corner_events, corners, dice = assign_corners(Dice(seed), players, radius)
     terrain: list[str | None] = [None] * b.size
     chits, castles, admins = [], [], []
     for p in range(players):
@@ -502,24 +517,27 @@ def new_game(rules: Rules, players: int, seed: int) -> CState:
         next_id=len(chits),
     )
     w = Work(s)
-    w.note(f"{players} Administrators take the corners of a radius-{radius} map ({b.size} hexes).")
+    w.log.append(
+        event(E.SETUP, seats=tuple(range(players)), players=players, radius=radius, hexes=b.size)
+    )
     w.log.extend(corner_events)
     run(w)
     return w.freeze()
 
 
-def assign_corners(dice, players: int):
+def assign_corners(dice, players: int, radius: int = 0):
     """OC-H3 / OC-Q93 / OC-Q94: seat by seat, a d6 picks one of the remaining corners (in OC-H2
-    order), faces above their number rerolled; the last seat takes the last corner, no roll."""
+    order), faces above their number rerolled; the last seat takes the last corner, no roll.
+    (`radius`: the board's, for the corners' hexes; the player count's default without it.)"""
+    b = board(radius or DEFAULT_RADIUS[players])
     remaining = list(CORNERS[players])
     events, corners = [], []
     for p in range(players):
         if len(remaining) == 1:
             corners.append(remaining.pop())
+            at = (HEX[b.corner(corners[-1])],)
             events.append(
-                note_event(
-                    f"{player_name(p)} takes the last corner, {DIRECTION_NAMES[corners[-1]]}."
-                )
+                event(E.CORNER_TAKEN, seats=(p,), places=at, radius=b.radius, corner=corners[-1])
             )
             continue
         while True:
@@ -527,20 +545,19 @@ def assign_corners(dice, players: int):
             if face <= len(remaining):
                 break
             events.append(
-                roll_event(
-                    f"Start corner: {player_name(p)}",
-                    (face,),
-                    f"1-{len(remaining)}: the remaining corners",
-                    "roll again",
-                )
+                event(E.CORNER_DIE, seats=(p,), dice=(face,), remaining=len(remaining), corner=None)
             )
         corners.append(remaining.pop(face - 1))
+        at = (HEX[b.corner(corners[-1])],)
         events.append(
-            roll_event(
-                f"Start corner: {player_name(p)}",
-                (face,),
-                f"1-{len(remaining) + 1}: the remaining corners",
-                f"the {DIRECTION_NAMES[corners[-1]]} corner",
+            event(
+                E.CORNER_DIE,
+                seats=(p,),
+                places=at,
+                dice=(face,),
+                radius=b.radius,
+                remaining=len(remaining) + 1,
+                corner=corners[-1],
             )
         )
     return events, corners, dice
@@ -555,25 +572,38 @@ def compute_income(w: Work) -> None:
     clear once every income is done."""
     for p in alive(w):
         hexes = controlled_hexes(w, p)
-        change = -UPKEEP * len(hexes)
+        upkeep = -UPKEEP * len(hexes)
+        farms = 0
         for h in hexes:
             if w.terrain[h] == FARMLAND:
                 face = w.roll()
-                change += 100 * (face - 2)
+                farms += 100 * (face - 2)
                 w.log.append(
-                    roll_event(
-                        f"Income: {player_name(p)}'s Farmland {board(w.radius).label(h)}",
-                        (face,),
-                        "die - 2 dollars",
-                        dollars(100 * (face - 2)),
+                    event(
+                        E.FARM_DIE,
+                        seats=(p,),
+                        places=(HEX[h],),
+                        dice=(face,),
+                        radius=w.radius,
+                        earns=100 * (face - 2),
                     )
                 )
         rate = w.rules.castle_income_cents
-        change += sum(rate * c.points for c in w.castles if c.owner == p and c.hex in hexes)
+        castles = sum(rate * c.points for c in w.castles if c.owner == p and c.hex in hexes)
+        change = upkeep + farms + castles
         w.money[p] += change
-        w.note(
-            f"Turn {w.turn} income: {player_name(p)} {dollars(change)} "
-            f"({len(hexes)} hex(es) controlled) -> {dollars(w.money[p])}."
+        w.log.append(
+            event(
+                E.INCOME,
+                seats=(p,),
+                turn=w.turn,
+                cents=change,
+                money=w.money[p],
+                hexes=len(hexes),
+                upkeep=upkeep,
+                farms=farms,
+                castles=castles,
+            )
         )
     w.changing = ()
     w.spelunked = w.mined = w.changed_turn = w.developed = ()
@@ -593,10 +623,7 @@ def disband_for_debt(w: Work) -> bool:
         army = sum(c.points for c in w.chits if c.owner == p)
         w.money[p] = 0
         owed = min(points, army)
-        w.note(
-            f"{player_name(p)} is {dollars(debt)} in debt: {owed} army point(s) disbanded to pay "
-            f"it, the treasury back at $0.00 (OC-Q96)."
-        )
+        w.log.append(event(E.DEBT_DISBANDED, seats=(p,), debt=debt, points=owed, cents=debt))
         if owed:
             w.casualties = Casualties(p, p, ANYWHERE, owed, BANKRUPT)
         return True
@@ -609,7 +636,7 @@ def disband_for_debt(w: Work) -> bool:
 def roll_initiative(w: Work) -> None:
     """OC-4.1 / OC-Q16: one die each, highest first; tied players reroll among themselves."""
     w.initiative = tuple(_order(w, alive(w)))
-    w.note("Initiative: " + ", ".join(player_name(p) for p in w.initiative) + ".")
+    w.log.append(event(E.INITIATIVE, seats=w.initiative))
     start_sequential(w, MOVE)
 
 
@@ -619,11 +646,7 @@ def _order(w: Work, group: list[int]) -> list[int]:
     rolls = {}
     for p in group:
         rolls[p] = w.roll()
-        w.log.append(
-            roll_event(
-                f"Initiative: {player_name(p)}", (rolls[p],), "highest goes first", str(rolls[p])
-            )
-        )
+        w.log.append(event(E.INITIATIVE_DIE, seats=(p,), dice=(rolls[p],)))
     order = []
     for face in sorted(set(rolls.values()), reverse=True):
         tied = [p for p in group if rolls[p] == face]
@@ -649,9 +672,16 @@ def move_chit(w: Work, chit_id: int, d: int) -> None:
     c = next(x for x in w.chits if x.id == chit_id)
     n = board(w.radius).neighbours[c.hex][d]
     w.chits = [replace(x, hex=n, moved=True) if x.id == chit_id else x for x in w.chits]
-    w.note(
-        f"{player_name(p)} moves a {c.points}-point army {DIRECTION_NAMES[d]} to "
-        f"{board(w.radius).label(n)}."
+    w.log.append(
+        event(
+            E.ARMY_MOVED,
+            seats=(p,),
+            places=(HEX[c.hex], HEX[n]),
+            radius=w.radius,
+            chit=chit_id,
+            points=c.points,
+            direction=d,
+        )
     )
     if w.terrain[n] is None:
         explore(w, p, n, from_order=False)
@@ -660,18 +690,23 @@ def move_chit(w: Work, chit_id: int, d: int) -> None:
 def explore(w: Work, p: int, h: int, from_order: bool) -> None:
     """OC-5.3 / OC-5.4 / OC-Q20 / OC-H5 / OC-Q84: pay $4 (unless already paid this phase), roll
     the terrain; perhaps natives; a Mountain gives its discoverer a free search."""
+    cost = 0
     if (p, h) not in w.paid:
-        w.money[p] -= EXPLORE_COST
+        cost = EXPLORE_COST
+        w.money[p] -= cost
         w.paid = (*w.paid, (p, h))
     face = w.roll()
     w.terrain[h] = DISCOVERY[face]
-    label = board(w.radius).label(h)
+    at = (HEX[h],)
     w.log.append(
-        roll_event(
-            f"Discovery of {label}",
-            (face,),
-            "1 Farmland, 2 Woods, 3 Desert, 4 Mountain, 5 River, 6 Meadow",
-            DISCOVERY[face],
+        event(
+            E.DISCOVERY_DIE,
+            seats=(p,),
+            places=at,
+            dice=(face,),
+            radius=w.radius,
+            terrain=DISCOVERY[face],
+            cents=-cost,
         )
     )
     if w.terrain[h] == MOUNTAIN:
@@ -680,39 +715,49 @@ def explore(w: Work, p: int, h: int, from_order: bool) -> None:
     if w.rules.natives_on_discovery:
         chance = w.rules.natives_on_discovery_chance  # OC-Q22: how many faces bring natives
         face = w.roll()
-        faces = "6" if chance == 1 else f"{7 - chance}-6"
         found = face > 6 - chance
         w.log.append(
-            roll_event(
-                f"Natives in {label}?",
-                (face,),
-                f"{faces}: natives",
-                "natives!" if found else "none",
+            event(
+                E.NATIVES_DIE,
+                seats=(p,),
+                places=at,
+                dice=(face,),
+                radius=w.radius,
+                chance=chance,
+                found=found,
             )
         )
         if found:
-            appear(w, h, points_of(w, p, h), f"Natives in {label}", p)
+            appear(w, h, points_of(w, p, h), False, p)
 
 
-def appear(w: Work, h: int, army: int, purpose: str, p: int) -> None:
-    """OC-8.6 / OC-Q44: natives as a fraction of the exploring army's points, rounded down."""
+def appear(w: Work, h: int, army: int, lair: bool, p: int) -> None:
+    """OC-8.6 / OC-Q44: natives as a fraction of the exploring army's points, rounded down
+    (found on discovery, or in a natives' lair: `lair`)."""
     face = w.roll()
     strength = floor(NATIVE_FRACTION[face] * army)
+    native = add_native(w, h, strength) if strength > 0 else None
     w.log.append(
-        roll_event(
-            f"{purpose}: strength",
-            (face,),
-            f"{FRACTION_TEXT[face]} of the {army}-point army",
-            f"a native of strength {strength}" if strength else "none",
+        event(
+            E.NATIVE_STRENGTH_DIE,
+            seats=(p,),
+            places=(HEX[h],),
+            dice=(face,),
+            radius=w.radius,
+            army=army,
+            strength=strength,
+            native=native,
+            lair=lair,
         )
     )
-    if strength > 0:
-        add_native(w, h, strength)
 
 
-def add_native(w: Work, h: int, strength: int) -> None:
-    w.natives.append(Native(w.next_id, h, strength, strength))
+def add_native(w: Work, h: int, strength: int) -> int:
+    """A new native in `h`; its id."""
+    native = w.next_id
+    w.natives.append(Native(native, h, strength, strength))
     w.next_id += 1
+    return native
 
 
 # --- phase 4: orders and the Administrator -------------------------------------------------------
@@ -726,30 +771,25 @@ def send_order(w: Work, h: int, kind: str, arg) -> None:
         before = w.terrain[h]
         arg = (arg, before, TERRAIN_CHANGES[arg][0][before])
     w.orders = (*w.orders, Order(p, w.turn, h, kind, arg))
-    w.note(
-        f"{player_name(p)} sends an order to {board(w.radius).label(h)}: "
-        f"{order_text(kind, arg)} (next turn)."
-    )
-
-
-def order_text(kind: str, arg) -> str:
+    places = (HEX[h],)
     if kind == "move":
-        return f"move {DIRECTION_NAMES[arg]}"
-    if kind == "terrain":
-        if isinstance(arg, tuple):
-            action, before, after = arg
-            return f"{action} ({before} -> {after})"
-        return str(arg)
-    return kind
+        n = board(w.radius).neighbours[h][arg]
+        places = (HEX[h], HEX[n]) if n >= 0 else places
+    w.log.append(
+        event(E.ORDER_SENT, seats=(p,), places=places, radius=w.radius, order=kind, arg=arg)
+    )
 
 
 def step_admin(w: Work, d: int) -> None:
     """OC-6.1 / OC-6.2 / OC-Q24 / OC-Q25: two hexes, one less per order past the first."""
     p = acting(w)
-    n = board(w.radius).neighbours[w.admins[p]][d]
+    here = w.admins[p]
+    n = board(w.radius).neighbours[here][d]
     w.admins[p] = n
     w.admin_steps += 1
-    w.note(f"{player_name(p)} moves {DIRECTION_NAMES[d]} to {board(w.radius).label(n)}.")
+    w.log.append(
+        event(E.ADMIN_MOVED, seats=(p,), places=(HEX[here], HEX[n]), radius=w.radius, direction=d)
+    )
 
 
 # --- phase 5: natives ----------------------------------------------------------------------------
@@ -794,36 +834,81 @@ def move_native(w: Work, native_id: int) -> None:
     number rerolled; a single way needs no die). Off the map or into an undiscovered hex the
     native is destroyed."""
     native = next(n for n in w.natives if n.id == native_id)
-    where = f"Native #{native.id} (strength {native.strength})"
+    seats, here = (w.players,), (HEX[native.hex],)
     ways = tuple(range(6)) if w.rules.natives_policy == "random" else hunting_directions(w, native)
     if len(ways) == 1:
         d = ways[0]
-        w.note(f"{where} hunts: one way leads to the nearest army, {DIRECTION_NAMES[d]}.")
+        w.log.append(
+            event(
+                E.NATIVE_HUNTS,
+                seats=seats,
+                places=here,
+                radius=w.radius,
+                native=native_id,
+                strength=native.strength,
+                direction=d,
+            )
+        )
     else:
         while True:
             face = w.roll()
             if face <= len(ways):
                 break
             w.log.append(
-                roll_event(f"{where}: direction", (face,), f"1-{len(ways)}: the ways", "roll again")
+                event(
+                    E.NATIVE_DIRECTION_DIE,
+                    seats=seats,
+                    places=here,
+                    dice=(face,),
+                    radius=w.radius,
+                    native=native_id,
+                    strength=native.strength,
+                    ways=ways,
+                    direction=None,
+                )
             )
         d = ways[face - 1]
-        against = (
-            "1 N, 2 NE, 3 SE, 4 S, 5 SW, 6 NW"
-            if len(ways) == 6
-            else ", ".join(f"{i + 1} {DIRECTION_NAMES[x]}" for i, x in enumerate(ways))
+        w.log.append(
+            event(
+                E.NATIVE_DIRECTION_DIE,
+                seats=seats,
+                places=here,
+                dice=(face,),
+                radius=w.radius,
+                native=native_id,
+                strength=native.strength,
+                ways=ways,
+                direction=d,
+            )
         )
-        w.log.append(roll_event(f"{where}: direction", (face,), against, DIRECTION_NAMES[d]))
     n = board(w.radius).neighbours[native.hex][d]
     if n < 0 or w.terrain[n] is None:
         w.natives = [x for x in w.natives if x.id != native_id]
-        w.note(
-            f"{where} wanders {DIRECTION_NAMES[d]} "
-            f"{'off the map' if n < 0 else 'into the unknown'}: it is gone."
+        w.log.append(
+            event(
+                E.NATIVE_GONE,
+                seats=seats,
+                places=here if n < 0 else (*here, HEX[n]),
+                radius=w.radius,
+                native=native_id,
+                strength=native.strength,
+                direction=d,
+                off_map=n < 0,
+            )
         )
     else:
         w.natives = [replace(x, hex=n) if x.id == native_id else x for x in w.natives]
-        w.note(f"{where} moves {DIRECTION_NAMES[d]} to {board(w.radius).label(n)}.")
+        w.log.append(
+            event(
+                E.NATIVE_MOVED,
+                seats=seats,
+                places=(*here, HEX[n]),
+                radius=w.radius,
+                native=native_id,
+                strength=native.strength,
+                direction=d,
+            )
+        )
     w.native_queue = w.native_queue[1:]
     skip_held_natives(w)
 
@@ -831,25 +916,38 @@ def move_native(w: Work, native_id: int) -> None:
 # --- phase 6: spelunking and mining --------------------------------------------------------------
 
 
-def spelunk(w: Work, p: int, h: int, cost: int) -> None:
+def spelunk(w: Work, p: int, h: int, cost: int, order: bool = False) -> None:
     """OC-8.2 / OC-8.3 / OC-Q39 / OC-Q40 / OC-Q43 / OC-H6: a 6 finds a cave; then its contents."""
     w.money[p] -= cost
     w.spelunked = (*w.spelunked, h)
     w.free_spelunks = tuple(f for f in w.free_spelunks if not (f[0] == p and f[1] == h))
-    label = board(w.radius).label(h)
+    seats, at = (p,), (HEX[h],)
     face = w.roll()
+    w.log.append(
+        event(
+            E.SPELUNK_DIE,
+            seats=seats,
+            places=at,
+            dice=(face,),
+            radius=w.radius,
+            found=face == 6,
+            cents=-cost,
+            order=order,
+        )
+    )
     if face != 6:
-        w.log.append(roll_event(f"Spelunking at {label}", (face,), "6 finds a cave", "no cave"))
         return
-    w.log.append(roll_event(f"Spelunking at {label}", (face,), "6 finds a cave", "a cave!"))
     face = w.roll()
     kind = cave_table(w.rules.cave_table)[face]
     w.log.append(
-        roll_event(
-            f"Cave at {label}: contents",
-            (face,),
-            cave_table_text(w.rules.cave_table),
-            CAVE_NAMES[kind],
+        event(
+            E.CAVE_DIE,
+            seats=seats,
+            places=at,
+            dice=(face,),
+            radius=w.radius,
+            cave=kind,
+            table=w.rules.cave_table,
         )
     )
     if kind == "mine":
@@ -859,24 +957,28 @@ def spelunk(w: Work, p: int, h: int, cost: int) -> None:
     if kind == "dungeon":
         first, second = w.roll(), w.roll()
         dice = (first, second)
+        treasure = strength = 0
+        native = None
         if first <= 3:
-            w.money[p] += 100 * second
-            result = f"{dollars(100 * second)} in treasure"
+            treasure = 100 * second
+            w.money[p] += treasure
         else:
             strength, dice = two_to_twelve(w, dice)
-            add_native(w, h, strength)
-            result = f"a native of strength {strength}"
+            native = add_native(w, h, strength)
         w.log.append(
-            roll_event(
-                f"Ruined dungeon at {label}",
-                dice,
-                "1-3 treasure of the second die, 4-6 a native of "
-                + ("the second and third dice" if len(dice) == 3 else "twice the second die"),
-                result,
+            event(
+                E.DUNGEON_DIE,
+                seats=seats,
+                places=at,
+                dice=dice,
+                radius=w.radius,
+                cents=treasure,
+                strength=strength,
+                native=native,
             )
         )
     else:
-        appear(w, h, points_of(w, p, h), f"Natives' lair at {label}", p)
+        appear(w, h, points_of(w, p, h), True, p)
 
 
 def two_to_twelve(w: Work, dice: tuple[int, int]) -> tuple[int, tuple[int, ...]]:
@@ -894,17 +996,26 @@ def mine(w: Work, p: int, h: int) -> None:
     w.mined = (*w.mined, h)
     first, second = w.roll(), w.roll()
     dice = (first, second)
-    label = board(w.radius).label(h)
+    cents = cave_in = 0
     if first == 1:
-        result = f"a cave-in: {second} army point(s) lost"
+        cave_in = second
     elif first <= 5:
-        w.money[p] += 100 * second
-        result = f"{dollars(100 * second)}"
+        cents = 100 * second
     else:
         amount, dice = two_to_twelve(w, dice)
-        w.money[p] += 100 * amount
-        result = f"{dollars(100 * amount)}"
-    w.log.append(roll_event(f"Mining at {label}", dice, "1 cave-in, 2-5 dollars, 6 double", result))
+        cents = 100 * amount
+    w.money[p] += cents
+    w.log.append(
+        event(
+            E.MINING_DIE,
+            seats=(p,),
+            places=(HEX[h],),
+            dice=dice,
+            radius=w.radius,
+            cents=cents,
+            cave_in=cave_in,
+        )
+    )
     if first == 1:
         w.casualties = Casualties(p, p, h, second, CAVE_IN)
 
@@ -957,16 +1068,47 @@ def battle(w: Work, h: int, a: int, b: int) -> None:
     """OC-9.1 / OC-9.4 / OC-Q46 / OC-Q47: a die each plus strength; the loser loses points."""
     sa, sb = strength(w, a, h), strength(w, b, h)
     da, db = w.roll(), w.roll()
-    label = board(w.radius).label(h)
-    names = (side_name(a), side_name(b))
+    at = (HEX[h],)
+    seats = (w.players if a == NATIVE_SIDE else a, w.players if b == NATIVE_SIDE else b)
     w.log.append(
-        roll_event(f"Battle at {label}: {names[0]}", (da,), f"+ strength {sa}", f"total {sa + da}")
+        event(
+            E.BATTLE_DIE,
+            seats=seats[:1],
+            places=at,
+            dice=(da,),
+            radius=w.radius,
+            side=a,
+            strength=sa,
+            total=sa + da,
+        )
     )
     w.log.append(
-        roll_event(f"Battle at {label}: {names[1]}", (db,), f"+ strength {sb}", f"total {sb + db}")
+        event(
+            E.BATTLE_DIE,
+            seats=seats[1:],
+            places=at,
+            dice=(db,),
+            radius=w.radius,
+            side=b,
+            strength=sb,
+            total=sb + db,
+        )
     )
     if sa + da == sb + db:
-        w.note(f"Battle at {label}: a tie, no effect.")
+        w.log.append(
+            event(
+                E.BATTLE,
+                seats=seats,
+                places=at,
+                radius=w.radius,
+                sides=(a, b),
+                strengths=(sa, sb),
+                totals=(sa + da, sb + db),
+                winner=None,
+                loser=None,
+                losses=(0, 0),
+            )
+        )
         return
     if sa + da > sb + db:
         winner, loser, wd, ld, wt, lt = a, b, da, db, sa + da, sb + db
@@ -981,17 +1123,23 @@ def battle(w: Work, h: int, a: int, b: int) -> None:
         losses = max(0, wd - ld)
     else:
         losses = wt - lt
-    w.note(
-        f"Battle at {label}: {side_name(winner)} win{'' if winner == NATIVE_SIDE else 's'}; "
-        f"{side_name(loser)} lose{'' if loser == NATIVE_SIDE else 's'} {losses} point(s)."
+    w.log.append(
+        event(
+            E.BATTLE,
+            seats=seats,
+            places=at,
+            radius=w.radius,
+            sides=(a, b),
+            strengths=(sa, sb),
+            totals=(sa + da, sb + db),
+            winner=winner,
+            loser=loser,
+            losses=(losses, 0) if loser == a else (0, losses),
+        )
     )
     if losses > 0:
         chooser = loser if loser != NATIVE_SIDE else winner
         w.casualties = Casualties(chooser, loser, h, losses, winner)
-
-
-def side_name(side: int) -> str:
-    return "the natives" if side == NATIVE_SIDE else player_name(side)
 
 
 def settle_casualties(w: Work) -> None:
@@ -1018,40 +1166,113 @@ def take_hit(w: Work, target: tuple) -> None:
     """One point off a chit, a castle or a native (OC-Q50 / OC-Q55 / OC-H9)."""
     k = w.casualties
     _, kind, ident = target
-    label = board(w.radius).label(k.hex) if k.hex >= 0 else "any hex"
+    cause = CAUSES.get(k.winner, BATTLE_LOSS)
     if kind == "chit":
         chit = next(c for c in w.chits if c.id == ident)
+        at = (HEX[chit.hex],)
         if chit.points <= 1:
             w.chits = [c for c in w.chits if c.id != ident]
+            w.log.append(
+                event(
+                    E.ARMY_LOST,
+                    seats=(chit.owner,),
+                    places=at,
+                    radius=w.radius,
+                    chit=ident,
+                    cause=cause,
+                )
+            )
         else:
             w.chits = [replace(c, points=c.points - 1) if c.id == ident else c for c in w.chits]
+            w.log.append(
+                event(
+                    E.ARMY_REDUCED,
+                    seats=(chit.owner,),
+                    places=at,
+                    radius=w.radius,
+                    chit=ident,
+                    before=chit.points,
+                    after=chit.points - 1,
+                    cause=cause,
+                )
+            )
     elif kind == "castle":
         castle = castle_at(w, ident)
+        at = (HEX[ident],)
         if castle.points <= 1:
             if w.rules.castle_capture == "capture" and k.winner >= 0:
                 w.castles = [Castle(c.hex, k.winner, 1) if c.hex == ident else c for c in w.castles]
-                w.note(f"The castle at {label} falls to {player_name(k.winner)}.")
+                w.log.append(
+                    event(
+                        E.CASTLE_TAKEN,
+                        seats=(k.winner, castle.owner),
+                        places=at,
+                        radius=w.radius,
+                        before=castle.owner,
+                        owner=k.winner,
+                    )
+                )
             else:
                 w.castles = [c for c in w.castles if c.hex != ident]
-                w.note(f"The castle at {label} is destroyed.")
+                by = w.players if k.winner == NATIVE_SIDE else k.winner
+                w.log.append(
+                    event(
+                        E.CASTLE_DESTROYED,
+                        seats=(castle.owner, by) if by >= 0 else (castle.owner,),
+                        places=at,
+                        radius=w.radius,
+                        cause=cause,
+                    )
+                )
         else:
             w.castles = [
                 replace(c, points=c.points - 1) if c.hex == ident else c for c in w.castles
             ]
+            w.log.append(
+                event(
+                    E.CASTLE_REDUCED,
+                    seats=(castle.owner,),
+                    places=at,
+                    radius=w.radius,
+                    before=castle.points,
+                    after=castle.points - 1,
+                    cause=cause,
+                )
+            )
     else:
         native = next(n for n in w.natives if n.id == ident)
+        at = (HEX[native.hex],)
         if native.strength <= 1:
             w.natives = [n for n in w.natives if n.id != ident]
+            loot = 0
             if w.rules.native_loot and k.winner >= 0:
-                w.money[k.winner] += 100 * native.loot
-                w.note(
-                    f"{player_name(k.winner)} destroys native #{ident} and takes "
-                    f"{dollars(100 * native.loot)} of loot."
+                loot = 100 * native.loot
+                w.money[k.winner] += loot
+            w.log.append(
+                event(
+                    E.NATIVE_DESTROYED,
+                    seats=(k.winner, w.players) if k.winner >= 0 else (w.players,),
+                    places=at,
+                    radius=w.radius,
+                    native=ident,
+                    cents=loot,
                 )
+            )
         else:
             w.natives = [
                 replace(n, strength=n.strength - 1) if n.id == ident else n for n in w.natives
             ]
+            w.log.append(
+                event(
+                    E.NATIVE_REDUCED,
+                    seats=(w.players,),
+                    places=at,
+                    radius=w.radius,
+                    native=ident,
+                    before=native.strength,
+                    after=native.strength - 1,
+                )
+            )
     left = k.points - 1
     w.casualties = Casualties(k.chooser, k.loser, k.hex, left, k.winner) if left > 0 else None
 
@@ -1065,18 +1286,33 @@ def end_of_combat(w: Work) -> None:
         threat = any(c.hex == h and c.owner != p for c in w.chits) or natives_at(w, h)
         if threat and not chits_of(w, p, h) and not _owns_castle(w, p, h):
             captured.append(p)
+    for p in captured:  # all told before any is removed: they fall at the same time
+        h = w.admins[p]
+        by = tuple(sorted({c.owner for c in w.chits if c.hex == h and c.owner != p}))
+        natives = bool(natives_at(w, h))
+        w.log.append(
+            event(
+                E.ADMIN_CAPTURED,
+                seats=(p, *by, w.players) if natives else (p, *by),
+                places=(HEX[h],),
+                radius=w.radius,
+                by=by,
+                natives=natives,
+                armies=sum(c.points for c in w.chits if c.owner == p),
+                castles=sum(c.points for c in w.castles if c.owner == p),
+            )
+        )
     for p in captured:
         w.admins[p] = None
         w.chits = [c for c in w.chits if c.owner != p]
         w.castles = [c for c in w.castles if c.owner != p]
         w.orders = tuple(o for o in w.orders if o.player != p)
-        w.note(f"{player_name(p)} is captured: their armies and castles are gone.")
     left = alive(w)
     if not left:
-        finish(w, (), "every Administrator was captured")
+        finish(w, (), NONE_LEFT)
         return
     if len(left) == 1 and w.rules.victory_mode == "conquest_or_limit":
-        finish(w, (left[0],), f"{player_name(left[0])} is the last Administrator standing")
+        finish(w, (left[0],), LAST_STANDING)
         return
     w.initiative = tuple(p for p in w.initiative if w.admins[p] is not None)
     start_sequential(w, TERRAIN)
@@ -1085,7 +1321,7 @@ def end_of_combat(w: Work) -> None:
 # --- phase 8: terrain ----------------------------------------------------------------------------
 
 
-def change_terrain(w: Work, p: int, h: int, action: str) -> None:
+def change_terrain(w: Work, p: int, h: int, action: str, order: bool = False) -> None:
     """OC-10.1..10.3 / OC-H7: the change applies at once; the hex is "being changed" (not
     controlled) until the next income; one change a hex a turn."""
     changes, cost, _ = TERRAIN_CHANGES[action]
@@ -1094,9 +1330,18 @@ def change_terrain(w: Work, p: int, h: int, action: str) -> None:
     w.money[p] -= cost
     w.changing = (*w.changing, h)
     w.changed_turn = (*w.changed_turn, h)
-    w.note(
-        f"{player_name(p)} {action}s {board(w.radius).label(h)}: {before} -> {w.terrain[h]}"
-        f" ({dollars(cost)})."
+    w.log.append(
+        event(
+            E.TERRAIN_CHANGED,
+            seats=(p,),
+            places=(HEX[h],),
+            radius=w.radius,
+            action=action,
+            before=before,
+            after=w.terrain[h],
+            cents=-cost,
+            order=order,
+        )
     )
 
 
@@ -1109,11 +1354,18 @@ def recruit(w: Work, h: int, size: int) -> None:
     cost = recruit_cost(size)
     w.money[p] -= cost
     w.chits.append(Chit(w.next_id, p, h, size, fresh=True, trained=True))
-    w.next_id += 1
-    w.note(
-        f"{player_name(p)} raises a {size}-point army at {board(w.radius).label(h)} "
-        f"({dollars(cost)})."
+    w.log.append(
+        event(
+            E.ARMY_RAISED,
+            seats=(p,),
+            places=(HEX[h],),
+            radius=w.radius,
+            chit=w.next_id,
+            points=size,
+            cents=-cost,
+        )
     )
+    w.next_id += 1
 
 
 def drill(w: Work, chit_id: int) -> None:
@@ -1125,7 +1377,18 @@ def drill(w: Work, chit_id: int) -> None:
     w.chits = [
         replace(x, points=x.points + 1, trained=True) if x.id == chit_id else x for x in w.chits
     ]
-    w.note(f"{player_name(p)} trains an army to {c.points + 1} points ({dollars(cost)}).")
+    w.log.append(
+        event(
+            E.ARMY_TRAINED,
+            seats=(p,),
+            places=(HEX[c.hex],),
+            radius=w.radius,
+            chit=chit_id,
+            before=c.points,
+            after=c.points + 1,
+            cents=-cost,
+        )
+    )
 
 
 def combine(w: Work, a: int, b: int) -> None:
@@ -1137,8 +1400,16 @@ def combine(w: Work, a: int, b: int) -> None:
         for x in w.chits
         if x.id != b
     ]
-    w.note(
-        f"{player_name(first.owner)} combines armies into {first.points + second.points} points."
+    w.log.append(
+        event(
+            E.ARMIES_COMBINED,
+            seats=(first.owner,),
+            places=(HEX[first.hex],),
+            radius=w.radius,
+            chits=(a, b),
+            points=(first.points, second.points),
+            after=first.points + second.points,
+        )
     )
 
 
@@ -1147,26 +1418,54 @@ def split(w: Work, chit_id: int, k: int) -> None:
     c = next(x for x in w.chits if x.id == chit_id)
     w.chits = [replace(x, points=x.points - k) if x.id == chit_id else x for x in w.chits]
     w.chits.append(Chit(w.next_id, c.owner, c.hex, k))
+    w.log.append(
+        event(
+            E.ARMY_SPLIT,
+            seats=(c.owner,),
+            places=(HEX[c.hex],),
+            radius=w.radius,
+            chit=chit_id,
+            new=w.next_id,
+            before=c.points,
+            points=(c.points - k, k),
+        )
+    )
     w.next_id += 1
-    w.note(f"{player_name(c.owner)} splits a {c.points}-point army into {c.points - k} and {k}.")
 
 
 # --- phase 10: castles ---------------------------------------------------------------------------
 
 
-def develop(w: Work, p: int, h: int) -> None:
+def develop(w: Work, p: int, h: int, order: bool = False) -> None:
     """OC-12.1..12.3: $10 a point, at most 5; a new castle needs a proper site."""
     w.money[p] -= CASTLE_POINT_COST
     castle = castle_at(w, h)
+    at = (HEX[h],)
     if castle is None:
         w.castles.append(Castle(h, p, 1))
-        text = "founds a castle"
+        built = event(
+            E.CASTLE_FOUNDED,
+            seats=(p,),
+            places=at,
+            radius=w.radius,
+            cents=-CASTLE_POINT_COST,
+            order=order,
+        )
     else:
         w.castles = [replace(c, points=c.points + 1) if c.hex == h else c for c in w.castles]
-        text = f"builds the castle up to {castle.points + 1}"
+        built = event(
+            E.CASTLE_BUILT,
+            seats=(p,),
+            places=at,
+            radius=w.radius,
+            before=castle.points,
+            after=castle.points + 1,
+            cents=-CASTLE_POINT_COST,
+            order=order,
+        )
     key = h if w.rules.develop_limit == "per_castle" else -1 - p
     w.developed = (*w.developed, key)
-    w.note(f"{player_name(p)} {text} at {board(w.radius).label(h)} ($10.00).")
+    w.log.append(built)
 
 
 # --- phase 11: orders ----------------------------------------------------------------------------
@@ -1187,47 +1486,68 @@ def resolve_orders(w: Work) -> None:
 
 def execute(w: Work, o: Order) -> None:
     p, h = o.player, o.hex
-    label = board(w.radius).label(h)
     if not chits_of(w, p, h):
-        w.note(f"Order to {label} ({order_text(o.kind, o.arg)}) skipped: no army there.")
+        skip_order(w, o, NO_ARMY)
         return
     if o.kind == "move":
         n = board(w.radius).neighbours[h][o.arg]
         if n < 0:
-            w.note(f"Order to {label} skipped: off the map.")
+            skip_order(w, o, OFF_MAP)
             return
         if w.terrain[n] is None and w.money[p] < EXPLORE_COST:
-            w.note(f"Order to {label} skipped: no money to explore.")
+            skip_order(w, o, NO_MONEY)
             return
         moving = [c.id for c in chits_of(w, p, h)]
         w.chits = [replace(c, hex=n) if c.id in moving else c for c in w.chits]
-        w.note(f"Order: {player_name(p)}'s army at {label} moves {DIRECTION_NAMES[o.arg]}.")
+        w.log.append(
+            event(
+                E.ORDER_CARRIED_OUT,
+                seats=(p,),
+                places=(HEX[h], HEX[n]),
+                radius=w.radius,
+                order=o.kind,
+                arg=o.arg,
+                chits=tuple(moving),
+            )
+        )
         if w.terrain[n] is None:
             explore(w, p, n, from_order=True)
     elif o.kind == "spelunk":
         ok, cost = can_spelunk(w, p, h, need_command=False, free_ok=False)
         if not ok:
-            w.note(f"Order to {label} (spelunk) skipped: no longer possible.")
+            skip_order(w, o, IMPOSSIBLE)
             return
-        spelunk(w, p, h, cost)
+        spelunk(w, p, h, cost, order=True)
     elif o.kind == "develop":
         if not can_develop(w, p, h, need_command=False):
-            w.note(f"Order to {label} (develop) skipped: no longer possible.")
+            skip_order(w, o, IMPOSSIBLE)
             return
-        develop(w, p, h)
+        develop(w, p, h, order=True)
     elif o.kind == "terrain":
         action, before, _ = o.arg
-        now = w.terrain[h]
-        if now != before:
-            w.note(
-                f"Order to {label} ({order_text(o.kind, o.arg)}) skipped: the hex is {now} now, "
-                f"not the {before} it was sent to change (OC-Q88)."
-            )
+        if w.terrain[h] != before:
+            skip_order(w, o, TERRAIN_DIFFERS)
             return
         if action not in terrain_options(w, p, h, need_command=False):
-            w.note(f"Order to {label} ({action}) skipped: no longer possible.")
+            skip_order(w, o, IMPOSSIBLE)
             return
-        change_terrain(w, p, h, action)
+        change_terrain(w, p, h, action, order=True)
+
+
+def skip_order(w: Work, o: Order, reason: str) -> None:
+    """OC-Q29 / OC-Q88: an order that is no longer possible is skipped, with its reason."""
+    w.log.append(
+        event(
+            E.ORDER_SKIPPED,
+            seats=(o.player,),
+            places=(HEX[o.hex],),
+            radius=w.radius,
+            order=o.kind,
+            arg=o.arg,
+            reason=reason,
+            now=w.terrain[o.hex],
+        )
+    )
 
 
 def end_turn(w: Work) -> None:
@@ -1244,26 +1564,32 @@ def end_turn(w: Work) -> None:
         best = max((scores[p] for p in eligible), default=None)
         winners = tuple(p for p in eligible if scores[p] == best)
         w.scores_final = tuple(scores)
-        finish(
-            w,
-            winners,
-            f"turn {w.turn} is over; scores "
-            + ", ".join(f"{player_name(p)} {scores[p]}" for p in range(w.players)),
-        )
+        finish(w, winners, TURN_LIMIT)
         return
     w.turn += 1
     w.phase = INCOME
 
 
-def finish(w: Work, winners: tuple[int, ...], reason: str) -> None:
+def finish(w: Work, winners: tuple[int, ...], why: str) -> None:
+    """OC-H8 / OC-14.1 / OC-Q91 / OC-Q92: the game is over (`why`: LAST_STANDING, NONE_LEFT or
+    TURN_LIMIT)."""
     w.phase = OVER
     w.result = winners
-    w.end_reason = reason
     w.battles = ()
     w.casualties = None
     if not w.scores_final:
         w.scores_final = tuple(score(w, p) for p in range(w.players))
-    w.note("Game over: " + reason + ".")
+    w.end_reason = end_reason(why, winners, w.turn, w.scores_final)
+    w.log.append(
+        event(
+            E.GAME_OVER,
+            seats=winners,
+            why=why,
+            winners=winners,
+            scores=w.scores_final,
+            turn=w.turn,
+        )
+    )
 
 
 # --- the driver ----------------------------------------------------------------------------------

@@ -7,7 +7,7 @@ from operator import attrgetter
 
 from core.conquer.tables import CAVE_TABLES
 from core.dice import Dice
-from core.engine import Event, Option, note_event
+from core.engine import Event, Option
 from core.scratch import copiers
 
 # Phases (OC-2.1 / OC-Q2: eleven of them)
@@ -378,6 +378,3 @@ class Work:
     def roll(self) -> int:
         face, self.dice = self.dice.d6()
         return face
-
-    def note(self, text: str) -> None:
-        self.log.append(note_event(text))

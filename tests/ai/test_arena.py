@@ -277,13 +277,15 @@ def test_arena_command_refuses_bad_arguments(argv, message, capsys):
 
 @pytest.mark.parametrize("seed", [3, 12])
 def test_conquer_war_statistics_add_up_to_what_the_log_says(seed):
-    """The arena's per-game figures, checked against the game's own log lines (one "Battle at"
-    result line per battle: a win or a tie; "is captured" per Administrator taken)."""
+    """The arena's per-game figures, checked against the game's own events (one battle event
+    per battle, a win or a tie; one capture per Administrator taken)."""
     from ai import agent
     from ai.arena import Match, play_match
     from ai.base import Budget
     from ai.play import play_steps
     from core.conquer import GAME
+    from core.conquer.events import NATIVE_SIDE
+    from core.conquer.events import ConquerEvent as E
 
     options = {"turn_limit": 20}
     detail = play_match(Match("conquer", 0, seed, ("rules", "rules"), tuple(options.items())))
@@ -292,12 +294,12 @@ def test_conquer_war_statistics_add_up_to_what_the_log_says(seed):
     for move in play_steps(GAME, [agent("rules"), agent("rules")], seed, options, Budget):
         final = move.after
         for e in move.after.events:
-            if e.text.startswith("Battle at ") and (" win" in e.text or "a tie" in e.text):
-                if "the natives" in e.text:
+            if e.kind is E.BATTLE:
+                if NATIVE_SIDE in e["sides"]:
                     native_battles += 1
                 else:
                     battles += 1
-            captures += " is captured" in e.text
+            captures += e.kind is E.ADMIN_CAPTURED
     assert battles + native_battles > 0  # seed 3: natives take a player; 12: a war
     assert (detail["battles"], detail["native_battles"]) == (battles, native_battles)
     assert len(detail["admins_captured"]) == captures == final.admins.count(None)

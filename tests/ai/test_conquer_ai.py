@@ -13,6 +13,7 @@ from ai.natives import NativesAgent
 from ai.play import play_game
 from core.conquer import GAME
 from core.conquer import rules as R
+from core.conquer.events import ConquerEvent
 from core.conquer.state import DEVELOP, MOVE, NATIVES_MOVE, ORDERS, TRAIN
 from core.conquer.tables import DESERT, MEADOW, MOUNTAIN, RIVER, WOODS
 from tests.conquer.helpers import hx, position
@@ -39,7 +40,8 @@ def test_OC_Q83_the_natives_seat_leaves_the_direction_to_the_games_dice():
     )
     assert action == ("native", 100)
     after = GAME.apply(s, action)
-    assert [e.dice for e in after.events if "direction" in e.purpose] == [(3,)]
+    dice = [e for e in after.events if e.kind is ConquerEvent.NATIVE_DIRECTION_DIE]
+    assert [(e.dice, e["direction"]) for e in dice] == [((3,), 2)]
 
 
 def test_the_administrator_explores_next_to_its_armies_when_it_can_pay():
@@ -275,7 +277,7 @@ def test_the_trace_shows_native_moves_as_actions(capsys, tmp_path):
     # OC-H2 / OC-Q83: the direction is the game's die, in the trace with its purpose
     # (a native that walks into an army fights at once: its battle dice follow the direction)
     first = [next(e for e in x["events"] if e.get("dice")) for x in natives]
-    assert all("direction" in e["purpose"] for e in first)
+    assert all(e["kind"] == ConquerEvent.NATIVE_DIRECTION_DIE and e["purpose"] for e in first)
 
 
 def test_simulate_explain_prints_each_choice_with_its_reason(capsys):

@@ -90,3 +90,24 @@ def chit_points(s, owner: int, h: int) -> list[int]:
 
 def with_dice(state: CState, *faces) -> CState:
     return replace(state, dice=LoadedDice(tuple(faces), strict=False))
+
+
+def facts(source, kind) -> list:
+    """The events of one kind (a `ConquerEvent`), in order: `source` is a state (its last
+    events), a `Work` (its log so far) or a list of events."""
+    if isinstance(source, Work):
+        events = source.log
+    else:
+        events = getattr(source, "events", source)
+    return [e for e in events if e.kind is kind]
+
+
+def fact(source, kind):
+    """The one event of `kind` in `source` (see `facts`)."""
+    (found,) = facts(source, kind)
+    return found
+
+
+def hexes(event) -> tuple[int, ...]:
+    """The hex indices of an event's places."""
+    return tuple(h for tag, h in event.places if tag == "hex")

@@ -8,6 +8,17 @@ import pytest
 
 from core.conquer import GAME, Rules
 from core.conquer import rules as R
+from core.conquer.events import (
+    BATTLE_LOSS,
+    CAVE_IN_LOSS,
+    DEBT_LOSS,
+    LAST_STANDING,
+    NO_ARMY,
+    NONE_LEFT,
+    TERRAIN_DIFFERS,
+    TURN_LIMIT,
+)
+from core.conquer.events import ConquerEvent as E
 from core.conquer.hexes import CORNERS, DEFAULT_RADIUS, DIRECTIONS, board, distance
 from core.conquer.state import (
     COMBAT,
@@ -41,6 +52,9 @@ from tests.conquer.helpers import (
     B,
     chit_points,
     combat,
+    fact,
+    facts,
+    hexes,
     hx,
     natives_strengths,
     play,
@@ -80,6 +94,9 @@ def test_OC_H3_and_OC_H4_start_corners_castle_chits_money():
         assert R.castle_at(s, home).points == 1 and R.castle_at(s, home).owner == p
         assert chit_points(s, p, home) == [2, 4]
     assert sum(t is not None for t in s.terrain) == 2
+    setup = s.events[0]
+    assert setup.kind is E.SETUP and setup.seats == (0, 1)
+    assert (setup["players"], setup["radius"], setup["hexes"]) == (2, 5, 91)
 
 
 def test_OC_1_1_to_OC_1_9_the_pieces():
@@ -151,7 +168,12 @@ def test_OC_1_10_and_OC_3_1_upkeep_a_quarter_a_controlled_hex():
         terrain={MID: MEADOW, hx(1, 0): WOODS},
         money=[1000, 1000],
     )
-    assert income(s).money[0] == 1000 - 50
+    w = income(s)
+    assert w.money[0] == 1000 - 50
+    told = facts(w, E.INCOME)
+    assert [e.seats for e in told] == [(0,), (1,)]
+    assert told[0]["cents"] == told[0]["upkeep"] == -50 and told[0]["hexes"] == 2
+    assert (told[0]["money"], told[0]["turn"], told[1]["cents"]) == (950, 3, 0)
 
 
 def test_OC_1_10_a_hex_with_natives_or_enemies_is_not_controlled():
@@ -167,7 +189,12 @@ def test_OC_1_10_a_hex_with_natives_or_enemies_is_not_controlled():
 
 def test_OC_3_2_and_OC_Q13_farms_one_die_minus_two_dollars():
     s = position(INCOME, chits=[(0, MID, 1)], terrain={MID: FARMLAND}, faces=(1,))
-    assert income(s).money[0] == 2000 - 25 - 100
+    w = income(s)
+    assert w.money[0] == 2000 - 25 - 100
+    farm = fact(w, E.FARM_DIE)
+    assert farm.dice == (1,) and farm["earns"] == -100 and hexes(farm) == (MID,)
+    mine = facts(w, E.INCOME)[0]
+    assert mine.seats == (0,) and (mine["farms"], mine["cents"]) == (-100, -125)
     s = position(INCOME, chits=[(0, MID, 1)], terrain={MID: FARMLAND}, faces=(6,))
     assert income(s).money[0] == 2000 - 25 + 400
 
@@ -175,6 +202,7 @@ def test_OC_3_2_and_OC_Q13_farms_one_die_minus_two_dollars():
 def test_OC_3_3_and_OC_Q11_castle_points_a_dollar_each_or_fifty_cents():
     s = position(INCOME, chits=[(0, HOME0, 1)], castles=[(0, HOME0, 3)], terrain={HOME0: DESERT})
     assert income(s).money[0] == 2000 - 25 + 300
+    assert facts(income(s), E.INCOME)[0]["castles"] == 300
     half = replace(s, rules=Rules(castle_income_cents=50))
     assert income(half).money[0] == 2000 - 25 + 150
 
@@ -213,6 +241,9 @@ def test_OC_4_1_and_OC_Q16_highest_first_ties_reroll_among_themselves():
     w = work(s)
     R.roll_initiative(w)
     assert w.initiative == (2, 0, 1)  # 0 and 2 tied on 5: 2 rerolls 6 against 3
+    rolls = [(e.seats, e.dice) for e in facts(w, E.INITIATIVE_DIE)]
+    assert rolls == [((0,), (5,)), ((1,), (2,)), ((2,), (5,)), ((0,), (3,)), ((2,), (6,))]
+    assert fact(w, E.INITIATIVE).seats == (2, 0, 1)
 
 
 # --- phase 3: armies move and explore (OC-5) -----------------------------------------------------
@@ -231,6 +262,10 @@ def test_OC_5_1_and_OC_Q18_only_armies_with_or_next_to_the_administrator_move():
 def test_OC_5_1_each_chit_moves_one_hex_a_phase():
     s = position(MOVE, chits=[(0, HOME0, 2)], terrain={HOME0: DESERT, hx(0, 3): MEADOW})
     s = play(s, ("move", 0, 0))
+    moved = fact(s, E.ARMY_MOVED)
+    assert moved.seats == (0,) and hexes(moved) == (HOME0, hx(0, 3))
+    assert (moved["chit"], moved["points"], moved["direction"]) == (0, 2, 0)
+    assert not facts(s, E.DISCOVERY_DIE)  # a known hex: no die
     assert not any(a[0] == "move" and a[1] == 0 for a in GAME.legal_actions(s))
 
 
@@ -241,6 +276,10 @@ def test_OC_5_2_to_OC_5_4_exploring_costs_4_dollars_and_rolls_the_terrain():
     )  # terrain 5: River; natives die 1: none
     s = play(s, ("move", 0, 0))
     assert s.terrain[hx(0, 3)] == RIVER and s.money[0] == 2000 - 400
+    found = fact(s, E.DISCOVERY_DIE)
+    assert found.dice == (5,) and found["terrain"] == RIVER and found["cents"] == -400
+    assert found.seats == (0,) and hexes(found) == (hx(0, 3),)
+    assert fact(s, E.NATIVES_DIE)["found"] is False
     assert DISCOVERY == {1: FARMLAND, 2: WOODS, 3: DESERT, 4: MOUNTAIN, 5: RIVER, 6: MEADOW}
 
 
@@ -271,6 +310,10 @@ def test_OC_H5_and_OC_Q22_natives_may_wait_in_a_new_hex():
     s = position(MOVE, chits=[(0, HOME0, 4)], terrain={HOME0: DESERT}, faces=(2, 6, 3))
     s = play(s, ("move", 0, 0))  # Woods, natives (6), fraction 3: equal to the 4-point army
     assert natives_strengths(s, hx(0, 3)) == [4]
+    assert fact(s, E.NATIVES_DIE)["found"] is True and fact(s, E.NATIVES_DIE)["chance"] == 1
+    appeared = fact(s, E.NATIVE_STRENGTH_DIE)
+    assert (appeared["army"], appeared["strength"], appeared["lair"]) == (4, 4, False)
+    assert appeared["native"] == s.natives[0].id and hexes(appeared) == (hx(0, 3),)
     off = position(
         MOVE,
         chits=[(0, HOME0, 4)],
@@ -283,7 +326,10 @@ def test_OC_H5_and_OC_Q22_natives_may_wait_in_a_new_hex():
 
 def test_OC_8_6_and_OC_Q44_a_quarter_of_a_small_army_is_no_native():
     s = position(MOVE, chits=[(0, HOME0, 2)], terrain={HOME0: DESERT}, faces=(2, 6, 1))
-    assert not play(s, ("move", 0, 0)).natives  # 1/4 of 2, rounded down: 0
+    s = play(s, ("move", 0, 0))
+    assert not s.natives  # 1/4 of 2, rounded down: 0
+    assert fact(s, E.NATIVE_STRENGTH_DIE)["strength"] == 0
+    assert fact(s, E.NATIVE_STRENGTH_DIE)["native"] is None
 
 
 # --- phase 4: orders and the Administrator (OC-6) ------------------------------------------------
@@ -297,7 +343,10 @@ def test_OC_6_1_and_OC_6_2_two_hexes_never_into_the_unknown():
     )
     steps = [a for a in GAME.legal_actions(s) if a[0] == "admin"]
     assert steps == [("admin", 0)]  # only north is discovered
-    s = play(s, ("admin", 0), ("admin", 0))
+    s = play(s, ("admin", 0))
+    stepped = fact(s, E.ADMIN_MOVED)
+    assert stepped.seats == (0,) and hexes(stepped) == (HOME0, hx(0, 3))
+    s = play(s, ("admin", 0))
     assert s.admins[0] == hx(0, 2) or s.phase != ORDERS
 
 
@@ -316,6 +365,9 @@ def test_OC_6_3_and_OC_6_4_and_OC_Q24_orders_cost_movement_after_the_first():
         terrain=terrain,
     )
     s = play(s, ("order", hx(0, 1), "move", 0))
+    sent = fact(s, E.ORDER_SENT)
+    assert (sent.seats, sent["order"], sent["arg"]) == ((0,), "move", 0)
+    assert hexes(sent) == (hx(0, 1), hx(0, 0))  # the army's hex, then where it is to go
     assert any(a[0] == "admin" for a in GAME.legal_actions(s))  # one order: still 2 hexes
     s = play(s, ("order", hx(1, 0), "move", 0), ("admin", 0))
     assert not any(a[0] == "admin" for a in GAME.legal_actions(s))  # two orders: 1 hex
@@ -355,6 +407,9 @@ def test_OC_6_5_and_OC_13_1_and_OC_Q29_orders_resolve_in_phase_11_of_the_next_tu
     w = work(s)
     R.resolve_orders(w)
     assert chit_points(w.freeze(), 0, hx(0, 0)) == [3] and not w.orders
+    done = fact(w, E.ORDER_CARRIED_OUT)
+    assert (done.seats, done["order"], done["arg"]) == ((0,), "move", 0)
+    assert hexes(done) == (hx(0, 1), hx(0, 0)) and done["chits"] == (1,)
 
 
 def test_OC_13_1_all_armies_in_the_hex_follow_even_late_arrivals():
@@ -381,7 +436,8 @@ def test_OC_Q88_an_order_that_became_impossible_is_skipped_with_its_reason():
     )
     w = work(s)
     R.resolve_orders(w)
-    assert "skipped: no army there" in "\n".join(e.text for e in w.log)
+    skipped = fact(w, E.ORDER_SKIPPED)
+    assert (skipped["reason"], skipped["order"], hexes(skipped)) == (NO_ARMY, "move", (hx(0, 1),))
 
 
 def test_OC_Q26_list_only_orders_cannot_move_armies():
@@ -407,6 +463,7 @@ def test_OC_Q79_exploring_by_order_pays_when_it_executes():
     w = work(s)
     R.resolve_orders(w)
     assert w.terrain[hx(0, 0)] == MOUNTAIN and w.money[0] == 1600
+    assert fact(w, E.DISCOVERY_DIE)["cents"] == -400
     assert (0, hx(0, 0), 5) in w.free_spelunks  # OC-Q84: the free search comes next turn
 
 
@@ -426,8 +483,11 @@ def test_OC_7_1_and_OC_Q83_and_OC_H2_the_games_die_moves_a_native():
     assert GAME.legal_actions(s) == (("native", 100),)  # the natives choose nothing
     s = play(s, ("native", 100))  # the die: 1, north
     assert natives_strengths(s, hx(0, -1)) == [3]
-    die = next(e for e in s.events if e.dice)
-    assert die.dice == (1,) and "direction" in die.purpose and die.result == "N"
+    die = fact(s, E.NATIVE_DIRECTION_DIE)
+    assert die.dice == (1,) and die["direction"] == 0 and die["ways"] == (0, 1, 2, 3, 4, 5)
+    assert die.seats == (2,) and die["native"] == 100 and die["strength"] == 3
+    moved = fact(s, E.NATIVE_MOVED)
+    assert moved.seats == (2,) and hexes(moved) == (MID, hx(0, -1)) and moved["direction"] == 0
 
 
 def test_OC_7_2_off_the_map_or_into_the_unknown_and_the_native_is_gone():
@@ -441,8 +501,12 @@ def test_OC_7_2_off_the_map_or_into_the_unknown_and_the_native_is_gone():
     )
     s = play(s, ("native", 100))  # 1: north, off the map
     assert all(n.id != 100 for n in s.natives)
+    gone = fact(s, E.NATIVE_GONE)
+    assert (gone["native"], gone["off_map"], hexes(gone)) == (100, True, (edge,))
     s = play(s, ("native", 101))  # 1: north, into an undiscovered hex
     assert not s.natives
+    gone = fact(s, E.NATIVE_GONE)
+    assert (gone["native"], gone["off_map"], hexes(gone)) == (101, False, (MID, hx(0, -1)))
 
 
 def test_OC_7_3_and_OC_Q35_natives_never_leave_a_fight():
@@ -472,7 +536,9 @@ def test_OC_Q83_hunting_natives_step_toward_the_nearest_army():
     assert R.hunting_directions(s, s.natives[0]) == (3,)  # south, toward (0, 3)
     s = play(s, ("native", 100))
     assert natives_strengths(s, hx(0, 1)) == [3]
-    assert not any("direction" in e.purpose for e in s.events)
+    assert not facts(s, E.NATIVE_DIRECTION_DIE)
+    hunt = fact(s, E.NATIVE_HUNTS)
+    assert hunt["direction"] == 3 and hunt.seats == (2,) and not hunt.dice
 
 
 def test_OC_Q95_hunting_ties_are_broken_by_the_die_rerolling_faces_above_their_number():
@@ -489,9 +555,10 @@ def test_OC_Q95_hunting_ties_are_broken_by_the_die_rerolling_faces_above_their_n
     assert R.hunting_directions(s, s.natives[0]) == (0, 3)  # N, S
     s = play(s, ("native", 100))
     assert natives_strengths(s, hx(0, 1)) == [3]  # the second way: south
-    dice = [e for e in s.events if "direction" in e.purpose]
+    dice = facts(s, E.NATIVE_DIRECTION_DIE)
     assert [e.dice for e in dice] == [(5,), (6,), (2,)]
-    assert [e.result for e in dice] == ["roll again", "roll again", "S"]
+    assert [e["direction"] for e in dice] == [None, None, 3]
+    assert all(e["ways"] == (0, 3) for e in dice)
 
 
 def test_OC_Q36_natives_stack_and_never_fight_each_other():
@@ -527,8 +594,11 @@ def test_OC_8_2_and_OC_Q39_the_discoverer_searches_free_others_pay_4():
     free = spelunk_position(free_spelunks=((0, hx(0, 3), 3),), faces=(5,))
     s = play(free, ("spelunk", hx(0, 3)))
     assert s.money[0] == 2000
+    searched = fact(s, E.SPELUNK_DIE)
+    assert (searched["found"], searched["cents"], searched["order"]) == (False, 0, False)
     paid = spelunk_position(faces=(5,))
-    assert play(paid, ("spelunk", hx(0, 3))).money[0] == 1600
+    s = play(paid, ("spelunk", hx(0, 3)))
+    assert s.money[0] == 1600 and fact(s, E.SPELUNK_DIE)["cents"] == -400
 
 
 def test_OC_Q39_one_search_a_hex_a_turn():
@@ -539,13 +609,21 @@ def test_OC_Q39_one_search_a_hex_a_turn():
 def test_OC_8_3_and_OC_Q40_a_6_finds_a_cave_and_the_contents_table():
     s = search(spelunk_position(faces=(6, 1)))  # 6: a cave; 1: a mine
     assert R.cave_at(s, hx(0, 3))[1] == "mine"
+    assert fact(s, E.SPELUNK_DIE)["found"] is True
+    cave = fact(s, E.CAVE_DIE)
+    assert (cave.dice, cave["cave"], cave["table"], hexes(cave)) == ((1,), "mine", "1/2-4/5-6",
+                                                                    (hx(0, 3),))  # fmt: skip
 
 
 def test_OC_8_5_and_OC_H6_a_ruined_dungeon_treasure_or_a_native():
     s = search(spelunk_position(faces=(6, 3, 2, 5)))
     assert s.money[0] == 1600 + 500  # 1-3: treasure of the second die
+    dungeon = fact(s, E.DUNGEON_DIE)
+    assert (dungeon.dice, dungeon["cents"], dungeon["strength"]) == ((2, 5), 500, 0)
     s = search(spelunk_position(faces=(6, 3, 4, 5)))
     assert natives_strengths(s, hx(0, 3)) == [10]  # OC-Q42: twice the second die
+    dungeon = fact(s, E.DUNGEON_DIE)
+    assert (dungeon["cents"], dungeon["strength"], dungeon["native"]) == (0, 10, s.natives[0].id)
 
 
 def test_OC_Q42_two_dice_option():
@@ -557,6 +635,8 @@ def test_OC_8_6_a_natives_lair_by_the_fraction_table():
     """OC-Q45: the natives appear in the cave's hex."""
     s = search(spelunk_position(faces=(6, 5, 6)))
     assert natives_strengths(s, hx(0, 3)) == [6]  # 1 1/2 of the 4-point army
+    lair = fact(s, E.NATIVE_STRENGTH_DIE)
+    assert (lair["lair"], lair["army"], lair["strength"]) == (True, 4, 6)
 
 
 def test_OC_Q43_a_cave_is_found_once():
@@ -568,9 +648,13 @@ def test_OC_8_4_and_OC_Q41_and_OC_Q85_mining_from_the_next_turn():
     found_now = spelunk_position(caves=((hx(0, 3), "mine", 3),))
     assert ("mine", hx(0, 3)) not in GAME.legal_actions(found_now)
     s = spelunk_position(caves=((hx(0, 3), "mine", 2),), faces=(3, 4))
-    assert play(s, ("mine", hx(0, 3))).money[0] == 2400
+    s = play(s, ("mine", hx(0, 3)))
+    assert s.money[0] == 2400
+    mined = fact(s, E.MINING_DIE)
+    assert (mined.dice, mined["cents"], mined["cave_in"], mined.seats) == ((3, 4), 400, 0, (0,))
     rich = spelunk_position(caves=((hx(0, 3), "mine", 2),), faces=(6, 4))
-    assert play(rich, ("mine", hx(0, 3))).money[0] == 2800
+    rich = play(rich, ("mine", hx(0, 3)))
+    assert rich.money[0] == 2800 and fact(rich, E.MINING_DIE)["cents"] == 800
 
 
 def test_OC_8_4_a_cave_in_costs_army_points_the_owner_chooses():
@@ -578,7 +662,11 @@ def test_OC_8_4_a_cave_in_costs_army_points_the_owner_chooses():
     s = spelunk_position(chits=chits, caves=((hx(0, 3), "mine", 2),), faces=(1, 2))
     s = play(s, ("mine", hx(0, 3)))
     assert s.casualties == Casualties(0, 0, hx(0, 3), 2, -2)
-    s = play(s, ("hit", "chit", 2), ("hit", "chit", 2))
+    assert fact(s, E.MINING_DIE)["cave_in"] == 2 and fact(s, E.MINING_DIE)["cents"] == 0
+    s = play(s, ("hit", "chit", 2))
+    hit = fact(s, E.ARMY_REDUCED)
+    assert (hit["chit"], hit["before"], hit["after"], hit["cause"]) == (2, 3, 2, CAVE_IN_LOSS)
+    s = play(s, ("hit", "chit", 2))
     assert chit_points(s, 0, hx(0, 3)) == [1, 4]
 
 
@@ -606,28 +694,55 @@ def test_OC_T1_johns_first_battle():
     and 2: 14 against 10, the natives lose 4-2=2,
     and John puts both on the 3-native."""
     s = combat(john((4, 2)))
-    totals = [e.result for e in s.events if e.dice]
-    assert totals == ["total 14", "total 10"]
+    dice = facts(s, E.BATTLE_DIE)
+    assert [(e["side"], e.dice, e["strength"], e["total"]) for e in dice] == [
+        (0, (4,), 10, 14),
+        (NATIVE_SIDE, (2,), 8, 10),
+    ]
+    assert [e.seats for e in dice] == [(0,), (2,)]  # the natives' seat follows the players'
+    battle = fact(s, E.BATTLE)
+    assert hexes(battle) == (MID,) and battle.seats == (0, 2)
+    assert (battle["sides"], battle["strengths"], battle["totals"]) == ((0, NATIVE_SIDE), (10, 8),
+                                                                        (14, 10))  # fmt: skip
+    assert (battle["winner"], battle["loser"], battle["losses"]) == (0, NATIVE_SIDE, (0, 2))
+    assert battle.text == "Battle at (0,0): Administrator 1 wins; the natives lose 2 point(s)."
     assert s.casualties == Casualties(0, NATIVE_SIDE, MID, 2, 0)
     three = next(n.id for n in s.natives if n.strength == 3)
-    s = play(s, ("hit", "native", three), ("hit", "native", three))
+    s = play(s, ("hit", "native", three))
+    hit = fact(s, E.NATIVE_REDUCED)
+    assert (hit["native"], hit["before"], hit["after"], hit.seats) == (three, 3, 2, (2,))
+    s = play(s, ("hit", "native", three))
     assert natives_strengths(s, MID) == [1, 5]
 
 
 def test_OC_T2_johns_second_battle_a_tie():
     s = combat(john((1, 5), natives=((MID, 5), (MID, 1))))
-    assert [e.result for e in s.events if e.dice] == ["total 11", "total 11"]
+    assert [e["total"] for e in facts(s, E.BATTLE_DIE)] == [11, 11]
+    battle = fact(s, E.BATTLE)
+    assert (battle["totals"], battle["winner"], battle["loser"]) == ((11, 11), None, None)
+    assert battle["losses"] == (0, 0)
     assert s.casualties is None and natives_strengths(s, MID) == [1, 5]
     assert chit_points(s, 0, MID) == [4, 6]
 
 
 def test_OC_T3_johns_third_battle_he_loses_five():
     s = combat(john((1, 6), natives=((MID, 5), (MID, 1))))
-    assert [e.result for e in s.events if e.dice] == ["total 11", "total 12"]
+    assert [e["total"] for e in facts(s, E.BATTLE_DIE)] == [11, 12]
+    battle = fact(s, E.BATTLE)
+    assert (battle["totals"], battle["winner"], battle["loser"]) == ((11, 12), NATIVE_SIDE, 0)
+    assert battle["losses"] == (5, 0) and battle["strengths"] == (10, 6)
     assert s.casualties == Casualties(0, 0, MID, 5, NATIVE_SIDE)
     six = next(c.id for c in s.chits if c.points == 6)
     four = next(c.id for c in s.chits if c.points == 4 and c.hex == MID)
-    s = play(s, ("hit", "chit", six), *[("hit", "chit", four)] * 4)
+    s = play(s, ("hit", "chit", six))
+    hit = fact(s, E.ARMY_REDUCED)
+    assert (hit["chit"], hit["before"], hit["after"], hit["cause"]) == (six, 6, 5, BATTLE_LOSS)
+    assert hit.seats == (0,) and hexes(hit) == (MID,)
+    for _ in range(4):
+        s = play(s, ("hit", "chit", four))
+    lost = fact(s, E.ARMY_LOST)
+    assert (lost["chit"], lost["cause"], lost.seats, hexes(lost)) == (four, BATTLE_LOSS, (0,),
+                                                                      (MID,))  # fmt: skip
     assert chit_points(s, 0, MID) == [5]
 
 
@@ -672,6 +787,11 @@ def test_OC_9_3_and_OC_Q50_a_castle_adds_its_strength_and_takes_damage():
     )
     s = combat(s)  # player 1: 5+6=11 against 1+3+1=5: player 0 loses 5, everything
     assert R.castle_at(s, HOME0) is None and chit_points(s, 0, HOME0) == []
+    assert fact(s, E.BATTLE)["strengths"] == (5, 4)  # the castle's 3 points count
+    assert fact(s, E.ARMY_LOST)["chit"] == 0
+    assert [(e["before"], e["after"]) for e in facts(s, E.CASTLE_REDUCED)] == [(3, 2), (2, 1)]
+    razed = fact(s, E.CASTLE_DESTROYED)
+    assert razed.seats == (0, 1) and hexes(razed) == (HOME0,) and razed["cause"] == BATTLE_LOSS
 
 
 def test_OC_Q50_castle_capture_option():
@@ -686,6 +806,9 @@ def test_OC_Q50_castle_capture_option():
     )
     s = combat(s)
     assert R.castle_at(s, HOME0).owner == 1
+    taken = fact(s, E.CASTLE_TAKEN)
+    assert taken.seats == (1, 0) and hexes(taken) == (HOME0,)
+    assert (taken["before"], taken["owner"]) == (0, 1) and not facts(s, E.CASTLE_DESTROYED)
 
 
 def test_OC_9_5_and_OC_Q47_the_loser_chooses_the_winner_chooses_for_natives():
@@ -714,7 +837,7 @@ def test_OC_9_5_and_OC_Q47_the_loser_chooses_the_winner_chooses_for_natives():
 def test_OC_9_6_and_OC_Q54_combat_continues_next_turn_unless_someone_moves():
     s = combat(john((1, 5), natives=((MID, 5), (MID, 1))))  # a tie: both still there
     again = combat(with_dice(replace(s, phase=COMBAT), 1, 5))
-    assert any("Battle at" in e.text for e in again.events)
+    assert hexes(fact(again, E.BATTLE)) == (MID,)
 
 
 def test_OC_Q52_players_fight_the_natives_first_then_each_other():
@@ -742,6 +865,8 @@ def test_OC_H9_and_OC_Q37_and_OC_Q55_destroying_a_native_wins_its_loot():
         )
     )
     assert not s.natives and s.money[0] == 2000 + 200
+    destroyed = fact(s, E.NATIVE_DESTROYED)
+    assert (destroyed.seats, destroyed["native"], destroyed["cents"]) == ((0, 2), 100, 200)
     s = combat(
         position(
             COMBAT,
@@ -752,7 +877,7 @@ def test_OC_H9_and_OC_Q37_and_OC_Q55_destroying_a_native_wins_its_loot():
             rules=Rules(native_loot=False),
         )
     )
-    assert s.money[0] == 2000
+    assert s.money[0] == 2000 and fact(s, E.NATIVE_DESTROYED)["cents"] == 0
 
 
 def test_OC_Q51_the_administrator_does_not_fight():
@@ -782,6 +907,11 @@ def test_OC_H8_and_OC_Q71_a_lone_administrator_among_enemies_is_captured():
     R.start_combat(w)
     R.run_battles(w)
     assert w.phase == OVER and w.result == (1,)
+    taken = fact(w, E.ADMIN_CAPTURED)
+    assert taken.seats == (0, 1) and hexes(taken) == (MID,)
+    assert (taken["by"], taken["natives"], taken["armies"]) == ((1,), False, 1)
+    over = fact(w, E.GAME_OVER)
+    assert (over["why"], over["winners"], over.seats) == (LAST_STANDING, (1,), (1,))
 
 
 def test_OC_Q90_an_enemy_castle_alone_does_not_capture():
@@ -812,6 +942,8 @@ def test_OC_Q72_an_eliminated_player_loses_everything_and_OC_14_1_the_last_one_w
     R.run_battles(w)
     assert w.admins[0] is None and not any(c.owner == 0 for c in w.chits)
     assert not any(c.owner == 0 for c in w.castles) and w.phase != OVER
+    taken = fact(w, E.ADMIN_CAPTURED)
+    assert (taken["armies"], taken["castles"]) == (1, 1) and not facts(w, E.GAME_OVER)
 
 
 def test_OC_H8_the_turn_limit_and_the_score():
@@ -827,6 +959,9 @@ def test_OC_H8_the_turn_limit_and_the_score():
     R.resolve_orders(w)
     assert w.phase == OVER
     assert R.score(w, 0) == 10 + 6 + 20 + 1 and w.result == (0,)
+    over = fact(w, E.GAME_OVER)
+    assert (over["why"], over["turn"], over["winners"]) == (TURN_LIMIT, 60, (0,))
+    assert over["scores"] == (R.score(w, 0), R.score(w, 1))
 
 
 def test_OC_Q70_score_only_ignores_the_last_administrator():
@@ -854,6 +989,11 @@ def test_OC_Q91_no_administrator_left_no_winner():
     R.start_combat(w)
     R.run_battles(w)
     assert w.phase == OVER and w.result == ()
+    over = fact(w, E.GAME_OVER)
+    assert (over["why"], over["winners"], over.seats) == (NONE_LEFT, (), ())
+    # both fall at once, each to the other's armies
+    taken = [(e.seats, e["by"], e["natives"]) for e in facts(w, E.ADMIN_CAPTURED)]
+    assert taken == [((0, 1), (1,), False), ((1, 0), (0,), False)]
 
 
 # --- phase 8: terrain (OC-10, OC-H7) -------------------------------------------------------------
@@ -868,6 +1008,9 @@ def test_OC_10_1_and_OC_H7_irrigation_next_to_a_river():
     """OC-Q56 the house changes, OC-Q57 one phase three actions, OC-Q58 by an army there."""
     s = play(terrain_position(DESERT), ("terrain", hx(0, 3), "irrigate"))
     assert s.terrain[hx(0, 3)] == MEADOW and s.money[0] == 1600
+    changed = fact(s, E.TERRAIN_CHANGED)
+    assert (changed["action"], changed["before"], changed["after"]) == ("irrigate", DESERT, MEADOW)
+    assert (changed["cents"], changed["order"], hexes(changed)) == (-400, False, (hx(0, 3),))
     dry = position(
         TERRAIN, chits=[(0, HOME0, 2), (0, hx(0, 3), 1)], terrain={HOME0: DESERT, hx(0, 3): DESERT}
     )
@@ -934,7 +1077,14 @@ def test_OC_11_2_the_sixth_point_is_free_only_for_a_new_army():
     s = play(train_position(castle=5), ("recruit", HOME0, 5))
     assert s.money[0] == 2000 - 600
     new = max(c.id for c in s.chits)
-    assert play(s, ("drill", new)).money[0] == 1400  # the free 6th
+    raised = fact(s, E.ARMY_RAISED)
+    assert (raised["chit"], raised["points"], raised["cents"]) == (new, 5, -600)
+    assert hexes(raised) == (HOME0,)
+    s = play(s, ("drill", new))
+    assert s.money[0] == 1400  # the free 6th
+    trained = fact(s, E.ARMY_TRAINED)
+    assert (trained["chit"], trained["before"], trained["after"]) == (new, 5, 6)
+    assert trained["cents"] == 0
     old = train_position(castle=5, chits=[(0, HOME0, 5)])
     assert play(old, ("drill", 0)).money[0] == 1900
 
@@ -952,6 +1102,13 @@ def test_OC_1_4_and_OC_11_4_no_chit_above_6_and_combine_or_split():
     assert ("combine", 0, 2) in legal and ("combine", 0, 1) not in legal  # 4+3 > 6
     s = play(s, ("split", 0, 1))
     assert chit_points(s, 0, HOME0) == [1, 2, 3, 3]
+    split = fact(s, E.ARMY_SPLIT)
+    assert (split["chit"], split["before"], split["points"]) == (0, 4, (3, 1))
+    assert split["new"] == max(c.id for c in s.chits)
+    s = play(s, ("combine", 1, 2))
+    assert chit_points(s, 0, HOME0) == [1, 3, 5]
+    combined = fact(s, E.ARMIES_COMBINED)
+    assert (combined["chits"], combined["points"], combined["after"]) == ((1, 2), (3, 2), 5)
 
 
 def test_OC_11_5_six_sixes_cost_36_either_way():
@@ -1012,6 +1169,8 @@ def test_OC_12_3_ten_dollars_a_point_a_six_point_army_one_point_a_phase():
     R.develop(w, 0, SITE)
     s = w.freeze()
     assert R.castle_at(s, SITE).points == 1 and s.money[0] == 1000
+    founded = fact(s, E.CASTLE_FOUNDED)
+    assert (founded.seats, hexes(founded), founded["cents"]) == ((0,), (SITE,), -1000)
     assert not R.can_develop(s, 0, SITE, need_command=True)  # one point a turn
     weak = develop_position(site_terrain(), chits=[(0, SITE, 5)])
     assert ("develop", SITE) not in GAME.legal_actions(weak)
@@ -1026,6 +1185,8 @@ def test_OC_12_3_at_most_five_points():
 def test_OC_Q65_the_start_castle_ignores_the_site_rule():
     s = position(DEVELOP, chits=[(0, HOME0, 6)], castles=[(0, HOME0, 1)], terrain={HOME0: DESERT})
     assert ("develop", HOME0) in GAME.legal_actions(s)
+    built = fact(play(s, ("develop", HOME0)), E.CASTLE_BUILT)
+    assert (built["before"], built["after"], built["cents"], built["order"]) == (1, 2, -1000, False)
 
 
 def test_OC_Q66_single_chit_option():
@@ -1077,6 +1238,7 @@ def test_OC_13_2_develop_and_terrain_orders_execute():
     w = work(s)
     R.resolve_orders(w)
     assert R.castle_at(w.freeze(), SITE).points == 1
+    assert fact(w, E.CASTLE_FOUNDED)["order"] is True  # no "carried out" line of its own
 
 
 # --- the whole game ------------------------------------------------------------------------------
@@ -1123,16 +1285,19 @@ def test_OC_Q93_seats_roll_for_the_remaining_corners_and_OC_Q94_the_last_takes_t
 
     events, corners, dice = R.assign_corners(LoadedDice((5, 3, 1, 4, 3, 2)), 4)
     assert corners == [3, 0, 4, 1]
-    rolls = [(e.purpose, e.dice, e.result) for e in events if e.dice]
+    rolls = [(e.kind, e.seats, e.dice, e["remaining"], e["corner"]) for e in events if e.dice]
     assert rolls == [
-        ("Start corner: Administrator 1", (5,), "roll again"),
-        ("Start corner: Administrator 1", (3,), "the S corner"),
-        ("Start corner: Administrator 2", (1,), "the N corner"),
-        ("Start corner: Administrator 3", (4,), "roll again"),
-        ("Start corner: Administrator 3", (3,), "roll again"),
-        ("Start corner: Administrator 3", (2,), "the SW corner"),
+        (E.CORNER_DIE, (0,), (5,), 4, None),
+        (E.CORNER_DIE, (0,), (3,), 4, 3),
+        (E.CORNER_DIE, (1,), (1,), 3, 0),
+        (E.CORNER_DIE, (2,), (4,), 2, None),
+        (E.CORNER_DIE, (2,), (3,), 2, None),
+        (E.CORNER_DIE, (2,), (2,), 2, 4),
     ]
-    assert "takes the last corner, NE" in events[-1].text and not events[-1].dice
+    last = events[-1]
+    assert (last.kind, last.seats, last["corner"], last.dice) == (E.CORNER_TAKEN, (3,), 1, ())
+    b = board(DEFAULT_RADIUS[4])
+    assert hexes(last) == (b.corner(1),) and hexes(events[1]) == (b.corner(3),)
     assert dice.faces == ()  # every die accounted for
 
 
@@ -1141,8 +1306,9 @@ def test_OC_Q93_every_game_opens_with_its_corner_dice_in_the_log():
         s = GAME.new({}, players, 11)
         b = board(s.radius)
         assert sorted(b.corner(k) for k in CORNERS[players]) == sorted(s.admins)
-        corner_dice = [e for e in s.events if e.purpose.startswith("Start corner")]
-        assert len({e.purpose for e in corner_dice}) == players - 1
+        corner_dice = facts(s, E.CORNER_DIE)
+        assert len({e.seats for e in corner_dice}) == players - 1
+        assert fact(s, E.CORNER_TAKEN).seats == (players - 1,)
 
 
 def test_OC_Q88_a_terrain_order_checks_the_terrain_it_was_sent_to_change():
@@ -1172,8 +1338,10 @@ def test_OC_Q88_a_terrain_order_checks_the_terrain_it_was_sent_to_change():
     w = work(replace(w.freeze(), turn=5, changed_turn=(), phase=RESOLVE))
     R.resolve_orders(w)
     assert w.terrain[far] == MEADOW  # not Desert
-    log = "\n".join(e.text for e in w.log)
-    assert "skipped: the hex is Meadow now, not the Woods it was sent to change" in log
+    skipped = fact(w, E.ORDER_SKIPPED)
+    assert (skipped["reason"], skipped["now"]) == (TERRAIN_DIFFERS, MEADOW)
+    assert skipped["arg"] == ("defoliate", WOODS, MEADOW)
+    assert not facts(w, E.TERRAIN_CHANGED)
 
 
 def test_OC_Q92_the_turn_limit_score_counts_live_players_only():
@@ -1197,8 +1365,8 @@ def test_OC_Q92_the_turn_limit_score_counts_live_players_only():
 
 def test_OC_Q42_the_third_die_of_2d6_is_in_the_log():
     s = search(spelunk_position(faces=(6, 3, 4, 5, 2), rules=Rules(two_to_twelve="2d6")))
-    dungeon = next(e for e in s.events if e.purpose.startswith("Ruined dungeon"))
-    assert dungeon.dice == (4, 5, 2) and "strength 7" in dungeon.result
+    dungeon = fact(s, E.DUNGEON_DIE)
+    assert dungeon.dice == (4, 5, 2) and dungeon["strength"] == 7
     mine = position(
         SPELUNK,
         chits=[(0, hx(0, 3), 4)],
@@ -1211,6 +1379,7 @@ def test_OC_Q42_the_third_die_of_2d6_is_in_the_log():
     R.mine(w, 0, hx(0, 3))
     (event,) = [e for e in w.log if e.dice]
     assert event.dice == (6, 4, 3) and w.money[0] == 2000 + 700
+    assert event.kind is E.MINING_DIE and event["cents"] == 700
 
 
 def test_OC_Q10_and_OC_Q96_disband_pays_a_debt_in_army_points():
@@ -1228,11 +1397,16 @@ def test_OC_Q10_and_OC_Q96_disband_pays_a_debt_in_army_points():
     R.run(w)  # income: -50c upkeep for two hexes -> -$2.25
     assert w.money[0] == 0 and w.casualties is not None
     assert (w.casualties.chooser, w.casualties.points) == (0, 3)
+    debt = fact(w, E.DEBT_DISBANDED)
+    assert (debt.seats, debt["debt"], debt["points"], debt["cents"]) == ((0,), 225, 3, 225)
     s = w.freeze()
     assert GAME.to_move(s) == 0
     assert {a[2] for a in GAME.legal_actions(s)} == {c.id for c in s.chits if c.owner == 0}
     two = next(c.id for c in s.chits if c.owner == 0 and c.points == 2)
-    s = play(s, ("hit", "chit", two), ("hit", "chit", two))
+    s = play(s, ("hit", "chit", two))
+    assert fact(s, E.ARMY_REDUCED)["cause"] == DEBT_LOSS
+    s = play(s, ("hit", "chit", two))
+    assert fact(s, E.ARMY_LOST)["cause"] == DEBT_LOSS
     s = play(s, GAME.legal_actions(s)[0])
     assert sorted(c.points for c in s.chits if c.owner == 0) == [3]
     assert s.phase != INCOME and s.money[0] >= 0
@@ -1263,10 +1437,8 @@ def test_OC_Q22_natives_on_discovery_chance_is_the_number_of_faces():
 )  # fmt: skip
 def test_OC_Q40_the_cave_table_option(table, face, kind):
     s = search(spelunk_position(faces=(6, face, 1, 1, 1), rules=Rules(cave_table=table)))
-    contents = next(e for e in s.events if e.purpose.endswith("contents"))
-    assert contents.result.startswith(
-        {"mine": "mine", "dungeon": "ruined", "lair": "natives"}[kind]
-    )
+    contents = fact(s, E.CAVE_DIE)
+    assert (contents["cave"], contents["table"], contents.dice) == (kind, table, (face,))
 
 
 def test_OC_Q60_at_most_so_many_new_chits_a_castle_a_phase():

@@ -268,3 +268,52 @@ async def test_native_moves_are_played_out_one_at_a_time_and_esc_hurries_them(tm
         assert screen.session.state.phase == NATIVES_MOVE  # waiting: each move is shown
         await pilot.press("escape")  # hurry the natives along
         await wait_until(pilot, lambda: screen.session.state.phase != NATIVES_MOVE, timeout=5)
+
+
+# --- the story and the combat panel, from the events' kinds and hexes ----------------------------
+
+
+async def test_the_story_tells_facts_and_a_chosen_line_lights_its_hexes(tmp_path):
+    """A native's move is told with the hex it went to, lit when the line is chosen; its
+    direction die is told without a hex; a battle lights its hex; the losses it caused are left
+    to the log. The combat panel shows the battle's dice and result."""
+    from core.conquer.state import COMBAT
+    from core.conquer.tables import MEADOW, WOODS
+    from tests.conquer.helpers import combat, hx, play, position
+
+    app = make_app(tmp_path, session=session(4, 2))
+    async with app.run_test(size=(120, 40)) as pilot:
+        screen = await started(pilot)
+        mid, north = hx(0, 0), hx(0, -1)
+        before = position(
+            NATIVES_MOVE,
+            natives=[(mid, 3)],
+            terrain={mid: MEADOW, north: WOODS},
+            native_queue=(100,),
+            faces=(1,),
+        )
+        after = play(before, ("native", 100))
+        lines = screen.story_lines(before, after, after.events, None, "")
+        assert [line.places for line in lines] == [(), (("hex", north),)]
+        screen.on_story_panel_chosen(screen.story_panel.Chosen(lines[1]))
+        assert screen.hex_map.lit == {north}
+
+        fight = position(
+            COMBAT,
+            chits=[(0, mid, 6), (0, mid, 4), (0, hx(0, 4), 1)],
+            natives=[(mid, 3), (mid, 5)],
+            terrain={mid: MEADOW},
+            faces=(1, 6),
+        )
+        lost = combat(fight)  # 11 against 14: five points to lose, John chooses
+        lines = screen.story_lines(fight, lost, lost.events, None, "")
+        assert [line.places for line in lines] == [(("hex", mid),)]
+        screen._show_combat(lost)
+        panel = screen.query_one("#combat-report")
+        shown = panel.content.plain.splitlines()
+        assert panel.display and shown == [
+            "Battle at (0,0): Administrator 1 1 + strength 10 = total 11",
+            "Battle at (0,0): the natives 6 + strength 8 = total 14",
+            "Battle at (0,0): the natives win; Administrator 1 loses 5 point(s).",
+            "Administrator 1 must take 5 loss(es) at (0,0): Administrator 1 chooses.",
+        ]

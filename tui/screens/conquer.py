@@ -11,8 +11,6 @@ Enter or a click on one plays the move. Nothing in Conquer is hidden (OC-Q80): n
 
 from __future__ import annotations
 
-import re
-
 from rich.text import Text
 from textual.app import ComposeResult
 from textual.binding import Binding
@@ -20,6 +18,7 @@ from textual.containers import Vertical
 from textual.widgets import Static
 
 from core.conquer import rules as R
+from core.conquer.events import NONE_LEFT, ConquerEvent
 from core.conquer.hexes import board
 from core.conquer.state import COMBAT, MOVE, NATIVES_MOVE, OVER, PHASE_NAMES, TRAIN
 from core.conquer.tables import EXPLORE_COST, dollars
@@ -27,12 +26,45 @@ from tui.screens.game import GameScreen
 from tui.widgets.hex_map import LEGEND, OWNER_COLOURS, OWNER_LETTERS, HexMap
 from tui.widgets.story import StoryLine
 
-COORDS = re.compile(r"\((-?\d+),(-?\d+)\)")
-STORY_DICE = ("Discovery", "Natives in", "Spelunking", "Cave", "Mining", "Ruined")
-QUIET_RESULTS = ("none", "no cave")
+E = ConquerEvent
 TOLD_VERBS = ("move", "order", "admin", "develop", "terrain", "spelunk", "mine")
-STORY_NOTES = ("Battle at", "Native #", "The castle", "Order", "Game over")
 COSTLY = ("move", "spelunk", "terrain", "recruit", "drill", "develop")
+
+# The facts the story panel tells, each with when it is told (None: always) and which of its
+# hexes the line lights: the hexes its sentence names ("at", the first place; "to", a native's
+# destination) or none.
+AT, TO, NOWHERE = "at", "to", ""
+STORY = {
+    E.DISCOVERY_DIE: (None, AT),
+    E.NATIVES_DIE: (lambda e: e["found"], AT),
+    E.NATIVE_STRENGTH_DIE: (lambda e: not e["lair"] and e["strength"] > 0, AT),
+    E.SPELUNK_DIE: (lambda e: e["found"], AT),
+    E.CAVE_DIE: (None, AT),
+    E.DUNGEON_DIE: (None, AT),
+    E.MINING_DIE: (None, AT),
+    E.NATIVE_DIRECTION_DIE: (None, NOWHERE),
+    E.NATIVE_HUNTS: (None, NOWHERE),
+    E.NATIVE_MOVED: (None, TO),
+    E.NATIVE_GONE: (None, NOWHERE),
+    E.NATIVE_DESTROYED: (lambda e: e["cents"] > 0, NOWHERE),
+    E.BATTLE: (None, AT),
+    E.CASTLE_TAKEN: (None, AT),
+    E.CASTLE_DESTROYED: (None, AT),
+    E.ORDER_CARRIED_OUT: (None, AT),
+    E.ORDER_SKIPPED: (None, AT),
+    E.ADMIN_CAPTURED: (None, NOWHERE),
+    E.GAME_OVER: (None, NOWHERE),
+}
+
+
+def hex_places(hexes) -> tuple:
+    """Hex indices as place references, `("hex", h)`: what events and story lines carry."""
+    return tuple(("hex", h) for h in hexes)
+
+
+def hex_indices(places) -> tuple[int, ...]:
+    """The hex map's indices of `("hex", h)` place references (the one place they are read)."""
+    return tuple(place[1] for place in places or () if place[0] == "hex")
 
 
 class ConquerScreen(GameScreen):
@@ -126,7 +158,7 @@ class ConquerScreen(GameScreen):
         return changed
 
     def light_places(self, places) -> None:
-        self.hex_map.light(places or ())
+        self.hex_map.light(hex_indices(places))
 
     def clear_board_selection(self) -> bool:
         if self.hex_map.selected is not None:
@@ -369,7 +401,7 @@ class ConquerScreen(GameScreen):
         lines = []
         if state.phase == COMBAT or state.casualties is not None:
             for event in state.events:
-                if event.dice and event.purpose.startswith("Battle at"):
+                if event.kind is E.BATTLE_DIE:
                     lines.append(
                         Text.assemble(
                             (f"{event.purpose} ", ""),
@@ -377,7 +409,7 @@ class ConquerScreen(GameScreen):
                             (f" {event.against} = {event.result}", "dim"),
                         )
                     )
-                elif event.text.startswith("Battle at") and not event.dice:
+                elif event.kind is E.BATTLE:
                     lines.append(Text(event.text, style="bold"))
             k = state.casualties
             if k is not None:
@@ -397,28 +429,23 @@ class ConquerScreen(GameScreen):
 
     def story_lines(self, before, after, events, actor, text) -> list[StoryLine]:
         s = after
-        b = board(s.radius)
         lines = []
         last = self.session.actions[-1] if self.session.actions else None
         other = actor is not None and actor < s.players and actor != self._viewer
         if text and other and last is not None and last[0] in TOLD_VERBS:
-            places = self.session.game.places_of(before, last)
-            lines.append(StoryLine(f"{self.session.seat_name(actor)}: {text}", tuple(places)))
+            places = hex_places(self.session.game.places_of(before, last))
+            lines.append(StoryLine(f"{self.session.seat_name(actor)}: {text}", places))
         for event in events:
-            if event.dice:
-                telling = (
-                    event.purpose.startswith(STORY_DICE) or "direction" in event.purpose
-                ) and event.result not in QUIET_RESULTS
-                line = f"{event.purpose}: {event.result}" if telling else ""
-            else:
-                telling = event.text.startswith(STORY_NOTES) or any(
-                    mark in event.text for mark in (" is captured", "destroys native")
-                )
-                line = event.text if telling else ""
-            if line:
-                places = tuple(b.index[c] for c in _coords_in(line) if c in b.index)
-                style = "loss" if "captured" in line else ""
-                lines.append(StoryLine(line, places, style))
+            told = STORY.get(event.kind)
+            if told is None or (told[0] is not None and not told[0](event)):
+                continue
+            lit = told[1]
+            places = event.places[:1] if lit == AT else event.places[-1:] if lit == TO else ()
+            line = f"{event.purpose}: {event.result}" if event.dice else event.text
+            captured = event.kind is E.ADMIN_CAPTURED or (
+                event.kind is E.GAME_OVER and event["why"] == NONE_LEFT
+            )
+            lines.append(StoryLine(line, places, "loss" if captured else ""))
         return lines
 
     def summary_lines(self, before, after) -> list[StoryLine]:
@@ -451,7 +478,3 @@ class ConquerScreen(GameScreen):
                 f"{OWNER_LETTERS[p]} {self.session.seat_name(p)}: {status}, {dollars(s.money[p])}"
             )
         return lines
-
-
-def _coords_in(text: str) -> list[tuple[int, int]]:
-    return [(int(q), int(r)) for q, r in COORDS.findall(text)]
