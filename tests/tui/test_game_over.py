@@ -5,7 +5,7 @@ from __future__ import annotations
 from textual.widgets import OptionList
 
 from core.conquer.events import ConquerEvent as E
-from core.objectives.events import ObjectivesEvent
+from core.objectives.events import ObjectivesEvent as O
 from core.solitaire.events import SolitaireEvent as K
 from saves.store import SaveStore
 from tests.tui.helpers import SIZE, make_app, started, wait_until
@@ -64,9 +64,7 @@ def test_objectives_story_has_every_seats_score_and_the_pool():
     for action in session.record.actions:
         state = session.game.apply(state, action)
         told |= {
-            f"Turn {state.turn}: {e.text}"
-            for e in state.events
-            if e.kind is ObjectivesEvent.OBJECTIVE_TAKEN
+            f"Turn {state.turn}: {e.text}" for e in state.events if e.kind is O.OBJECTIVE_TAKEN
         }
     assert len(told) == taken and len(told & set(story.moments)) == min(taken, 6)
 
