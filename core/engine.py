@@ -185,8 +185,6 @@ class Event:
         words = self._words()
         if isinstance(words, str):
             return words
-        if self.kind is Said.ROLL and self.get("text"):
-            return self["text"]
         purpose, against, result = words
         faces = "+".join(str(d) for d in self.dice)
         return f"{purpose}: rolled {faces} ({against}) -> {result}"
@@ -215,9 +213,9 @@ class Event:
         if self.seats:
             data["seats"] = list(self.seats)
         if self.places:
-            data["places"] = [list(p) if isinstance(p, tuple) else p for p in self.places]
+            data["places"] = _plain(self.places)
         if self.values:
-            data["values"] = {k: list(v) if isinstance(v, tuple) else v for k, v in self.values}
+            data["values"] = {k: _plain(v) for k, v in self.values}
         if self.dice:
             words = self._words()
             purpose, against, result = ("", "", "") if isinstance(words, str) else words
@@ -225,6 +223,11 @@ class Event:
         if self.shuffle_draws:
             data["shuffle_draws"] = self.shuffle_draws
         return data
+
+
+def _plain(value: Any) -> Any:
+    """A value as JSON data: tuples, nested too, become lists."""
+    return [_plain(x) for x in value] if isinstance(value, tuple) else value
 
 
 def event(
@@ -238,30 +241,6 @@ def event(
 ) -> Event:
     """An event of `kind`; its named `values` become the event's (name, value) pairs."""
     return Event(kind, seats, places, tuple(values.items()), tuple(dice), shuffle_draws)
-
-
-class Said(EventKind):
-    """Events that carry their own words: a game not yet telling its facts as data."""
-
-    NOTE = "note"
-    ROLL = "roll"
-
-
-@narrator(Said)
-def _said(e: Event) -> Words:
-    if e.kind is Said.ROLL:
-        return e["purpose"], e["against"], e["result"]
-    return e["text"]
-
-
-def note_event(text: str, shuffle_draws: int = 0) -> Event:
-    return event(Said.NOTE, shuffle_draws=shuffle_draws, text=text)
-
-
-def roll_event(
-    purpose: str, dice: Sequence[int], against: str, result: str, text: str = ""
-) -> Event:
-    return event(Said.ROLL, dice=dice, purpose=purpose, against=against, result=result, text=text)
 
 
 @dataclass(frozen=True, slots=True)

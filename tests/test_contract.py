@@ -9,10 +9,10 @@ import pytest
 
 import core
 from core.dice import Dice
-from core.engine import note_event
+from core.engine import event
 from tests import contract
 from tests.tinygame import GAME as DUEL
-from tests.tinygame import DiceDuel, DuelState
+from tests.tinygame import DiceDuel, DuelEvent, DuelState
 
 GAMES = (*core.games(), DUEL)
 
@@ -108,7 +108,8 @@ class UnencodableAction(DiceDuel):
 
     def legal_actions(self, s):
         return tuple(
-            ("roll", note_event("x")) if a == ("roll",) else a for a in super().legal_actions(s)
+            ("roll", event(DuelEvent.STAND)) if a == ("roll",) else a
+            for a in super().legal_actions(s)
         )
 
 

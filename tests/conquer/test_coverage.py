@@ -12,7 +12,6 @@ from ai.base import Budget
 from ai.play import play_steps
 from core.conquer import GAME
 from core.conquer.events import DIES, ConquerEvent
-from core.engine import Said
 from tests.rule_coverage import doc_ids, untested
 
 EXEMPT = {
@@ -114,7 +113,7 @@ def plain(value) -> bool:
 
 
 def test_every_kind_happens_in_play_as_plain_data_and_is_put_into_words():
-    """Each event: a ConquerEvent (never a `Said` one), plain hashable values, `("hex", h)`
+    """Each event: a ConquerEvent, plain hashable values, `("hex", h)`
     places on the board, seats that exist (the natives' seat after the players'), dice on the
     die kinds only, and words: a sentence, or a die's purpose, against and result. Every change
     of a treasury is told: the events' `cents` add up to it, seat by seat."""
@@ -133,7 +132,7 @@ def test_every_kind_happens_in_play_as_plain_data_and_is_put_into_words():
 
 def check_event(e) -> None:
     """One event as data: its kind, plain values, places, seats, dice and words."""
-    assert isinstance(e.kind, ConquerEvent) and not isinstance(e.kind, Said)
+    assert isinstance(e.kind, ConquerEvent)
     assert all(isinstance(k, str) and plain(v) for k, v in e.values), e
     hash(e)
     radius = e.get("radius")
@@ -148,7 +147,7 @@ def check_event(e) -> None:
 
 
 def test_random_games_emit_only_conquer_kinds():
-    """Random legal play, any option mix: no event carries its own words (`Said`)."""
+    """Random legal play, any option mix: every event is a ConquerEvent."""
     rng = random.Random(7)
     for n in range(12):
         state = GAME.new({"turn_limit": 8, **MIXES[n % len(MIXES)]}, 2 + n % 5, n)
@@ -157,5 +156,5 @@ def test_random_games_emit_only_conquer_kinds():
             legal = GAME.legal_actions(state)
             state = GAME.apply(state, legal[rng.randrange(len(legal))])
             events.extend(GAME.events(state))
-        assert events and not [e for e in events if isinstance(e.kind, Said)]
+        assert events and all(isinstance(e.kind, ConquerEvent) for e in events)
         assert all(type(e.kind) is ConquerEvent for e in events)

@@ -267,13 +267,22 @@ def test_a_save_never_replaces_a_device(duel, tmp_path):
     assert link.is_symlink() and os.readlink(link) == "/dev/null"
 
 
-def test_rewording_an_event_leaves_the_digest_alone(duel):
-    """A save's digest covers the rules state, never what the events say: a sentence reworded
-    by a later version must not strand a save."""
-    from dataclasses import replace
+def test_rewording_every_event_leaves_saves_alone(duel, monkeypatch):
+    """A save's digest covers the rules state, never what the events say: a later version that
+    words every event otherwise still loads the saves of this one."""
+    from core import engine
+    from saves import decode, encode, replay
+    from tests.tinygame import DuelEvent
 
-    from core.engine import note_event
-
-    state = duel.apply(duel.new({}, 2, 1), ("roll",))
-    reworded = replace(state, events=(note_event("Said another way."),))
-    assert state_digest(reworded) == state_digest(state)
+    record = new_record("duel", {}, 2, [SeatInfo("A"), SeatInfo("B")], 5)
+    state = duel.new({}, 2, 5)
+    actions = []
+    for action in [("roll",), ("roll",), ("stand",)]:
+        state = duel.apply(state, action)
+        actions.append(action)
+    data = encode(record.with_actions(actions, state, duel))
+    monkeypatch.setitem(
+        engine._NARRATORS, DuelEvent, lambda e: ("Reworded", "-", "-") if e.dice else "Reworded."
+    )
+    assert state.events[0].text.startswith("Reworded")
+    assert state_digest(replay(decode(data))) == state_digest(state)
