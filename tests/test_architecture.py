@@ -139,3 +139,44 @@ def test_no_import_cycles(package):
     for m in sorted(graph):
         if m not in state:
             visit(m, [m])
+
+
+DIE_WORDS = {"purpose", "against", "result"}  # a die event's words (core's narrators)
+EVENT_NAMES = {"event", "e", "ev"}  # what an event is called in tui/ (its `.text` is words)
+
+
+def reads_words(node: ast.AST) -> bool:
+    """A die's `.purpose`/`.against`/`.result`, or `event.text`, possibly lower-cased or split."""
+    while isinstance(node, ast.Call) and isinstance(node.func, ast.Attribute):
+        node = node.func.value
+    if not isinstance(node, ast.Attribute):
+        return False
+    named = isinstance(node.value, ast.Name) and node.value.id in EVENT_NAMES
+    return node.attr in DIE_WORDS or (node.attr == "text" and named)
+
+
+def test_no_screen_reads_meaning_out_of_words():
+    """Events are data: tui/ reads their kinds and values, and shows their words, but never
+    decides anything by matching words (a regex, `in`, startswith/endswith, ==): rewording a
+    sentence in core/ changes nothing else. The action picker's filter tokenizer is the one
+    regex in tui/ (it reads what the player types)."""
+    for path in modules("tui"):
+        name = path.relative_to(ROOT).as_posix()
+        if name != "tui/widgets/action_picker.py":
+            assert "re" not in imported_roots(path), f"{name} imports re"
+        for node in ast.walk(ast.parse(path.read_text())):
+            if isinstance(node, ast.Compare) and any(
+                isinstance(op, ast.In | ast.NotIn | ast.Eq | ast.NotEq) for op in node.ops
+            ):
+                parts = [node.left, *node.comparators]
+                assert not any(reads_words(p) for p in parts), (
+                    f"{name}:{node.lineno} compares an event's words"
+                )
+            if (
+                isinstance(node, ast.Call)
+                and isinstance(node.func, ast.Attribute)
+                and node.func.attr in ("startswith", "endswith", "find", "index", "count")
+            ):
+                assert not reads_words(node.func.value), (
+                    f"{name}:{node.lineno} searches an event's words"
+                )
