@@ -8,8 +8,9 @@ moving), or not at all (the reader's own decisions, a die whose result another l
 `Storyteller` gathers the lines since the reader's last decision and lays them out: grouped by turn
 with the newest turn on top, in each turn the outcomes before the steps, one line per fact (the
 same line again is counted, not repeated). A teller also finds the **result** of a fight the reader
-took part in, which the screen holds until the reader moves on, and the game-over screen's
-decisive moments and the sentence of why the game ended.
+took part in, which the screen holds until the reader moves on (a teller sees every event in
+order, the reader's own decisions' too, so it can follow a fight from its start), and the
+game-over screen's decisive moments and the sentence of why the game ended.
 
 No Textual in here: tui/widgets/story.py shows the lines, tests drive the storyteller directly.
 """
@@ -52,10 +53,14 @@ class Teller:
         self.game = game
         self.seat_name = seat_name
 
-    def action(self, actor: int | None, text: str, reader: int | None) -> StoryLine | None:
-        """Another seat's decision, as the table saw it (`text`); None leaves it out (the
-        reader's own decisions are always left out)."""
+    def action(self, actor: int, action, text: str, before, reader) -> StoryLine | None:
+        """Another seat's decision (`action`, taken in the position `before`), as the table saw
+        it (`text`); None leaves it out (the reader's own decisions are always left out)."""
         return StoryLine(f"{self.seat_name(actor)}: {text}")
+
+    def new_turn(self, event: Event) -> int | None:
+        """The turn `event` begins, if it begins one (the log's headings go there)."""
+        return None
 
     def event(self, event: Event, reader: int | None, actor: int | None) -> list[StoryLine]:
         """The lines one event gives the reader (`actor`: whose decision set it off, None for
@@ -64,9 +69,10 @@ class Teller:
             return [StoryLine(f"{event.purpose}: {event.result}")]
         return []
 
-    def result(self, events: Sequence[Event], reader: int | None) -> Result | None:
-        """The end of a fight the reader took part in, among `events` (None: none ended)."""
-        return None
+    def results(self, state, reader: int | None) -> list[Result]:
+        """The fights the reader took part in that have ended by `state` (a teller follows every
+        event through `event`, the reader's own decisions' too), each told once."""
+        return []
 
     def moment(self, event: Event) -> StoryLine | None:
         """A decisive moment of the game for the game-over screen (a weighty event), told to
@@ -78,6 +84,9 @@ class Teller:
         return ""
 
 
+RANK = {"loss": 0, "": 1, "gain": 2}  # the reader's losses first among the outcomes
+
+
 class Storyteller:
     """The story of one reader since their last decision (see the module's docstring)."""
 
@@ -85,37 +94,48 @@ class Storyteller:
         self.teller = teller
         self.reader = reader
         self._lines: list[StoryLine] = []
+        self.results: list[Result] = []  # fights of the reader's that ended, not yet shown
 
-    def restart(self, reader: int | None) -> None:
+    def restart(self) -> None:
         """The reader decided: the story starts again from here."""
-        self.reader = reader
         self._lines = []
 
-    def action(self, actor: int | None, text: str, turn: int) -> None:
+    def action(self, actor: int | None, action, text: str, before, turn: int) -> None:
+        """A decision by `actor`, taken in `before`, shown to the table as `text`."""
         if actor is None or actor == self.reader or not text:
             return
-        line = self.teller.action(actor, text, self.reader)
+        line = self.teller.action(actor, action, text, before, self.reader)
         if line is not None:
             self._lines.append(replace(line, turn=turn))
 
-    def events(self, events: Iterable[Event], actor: int | None, turn: int) -> None:
+    def events(self, events: Iterable[Event], actor: int | None, turn: int, state) -> None:
+        """What a decision by `actor` (None: the game's automatic steps), taken in `turn`, did,
+        up to `state` (each line is of the turn it happened in: an event may begin a new one)."""
         for event in events:
+            turn = self.teller.new_turn(event) or turn
             for line in self.teller.event(event, self.reader, actor):
                 self._lines.append(replace(line, turn=turn))
+        self.results += self.teller.results(state, self.reader)
+
+    def take_results(self) -> list[Result]:
+        results, self.results = self.results, []
+        return results
 
     def __bool__(self) -> bool:
         return bool(self._lines)
 
     def lines(self) -> list[StoryLine]:
         """The story laid out: newest turn first (each under its heading when there are
-        several), outcomes before steps, and a line said again counted once (×n)."""
+        several), outcomes before steps (losses first), and a line said again counted once
+        (×n)."""
         turns: dict[int, list[StoryLine]] = {}
         for line in self._lines:
             turns.setdefault(line.turn, []).append(line)
         out: list[StoryLine] = []
         for turn in sorted(turns, reverse=True):
             lines = turns[turn]
-            ordered = [x for x in lines if x.outcome] + [x for x in lines if not x.outcome]
+            outcomes = sorted((x for x in lines if x.outcome), key=lambda x: RANK[x.style])
+            ordered = outcomes + [x for x in lines if not x.outcome]
             if len(turns) > 1:
                 out.append(StoryLine(f"Turn {turn}", turn=turn, heading=True))
             out.extend(counted(ordered))

@@ -17,6 +17,7 @@ from tests.tui.helpers import make_app, screen_text, started, wait_until
 from tui.screens.conquer import ConquerScreen
 from tui.screens.game_over import GameOverScreen
 from tui.session import Session
+from tui.tellers.conquer import ConquerTeller
 from tui.widgets.hex_map import HexMap
 from tui.widgets.hexgeo import HexLayout, axial, offset
 
@@ -293,7 +294,8 @@ async def test_the_story_tells_facts_and_a_chosen_line_lights_its_hexes(tmp_path
             faces=(1,),
         )
         after = play(before, ("native", 100))
-        lines = screen.story_lines(before, after, after.events, None, "")
+        teller = ConquerTeller(screen.session.game, screen.session.seat_name)
+        lines = [line for e in after.events for line in teller.event(e, None, None)]
         assert [line.places for line in lines] == [(), (("hex", north),)]
         screen.on_story_panel_chosen(screen.story_panel.Chosen(lines[1]))
         assert screen.hex_map.lit == {north}
@@ -306,7 +308,7 @@ async def test_the_story_tells_facts_and_a_chosen_line_lights_its_hexes(tmp_path
             faces=(1, 6),
         )
         lost = combat(fight)  # 11 against 14: five points to lose, John chooses
-        lines = screen.story_lines(fight, lost, lost.events, None, "")
+        lines = [line for e in lost.events for line in teller.event(e, None, None)]
         assert [line.places for line in lines] == [(("hex", mid),)]
         screen._show_combat(lost)
         panel = screen.query_one("#combat-report")

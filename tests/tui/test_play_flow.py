@@ -41,8 +41,8 @@ async def test_since_your_last_move_tells_of_a_destroyed_unit(tmp_path):
         story = screen.story_panel
         assert story.has_class("-active")
         texts = [line.text for line in story.lines]
-        assert any(line.startswith("You lost 1") for line in texts), texts
-        assert any(line.style == "loss" for line in story.lines)
+        losses = [line for line in story.lines if ": you lost 1 " in line.text]
+        assert losses and all(line.style == "loss" and line.outcome for line in losses), texts
         # a line about a place lights it up on the map
         placed = next(line for line in story.lines if line.places)
         screen.on_story_panel_chosen(story.Chosen(placed))
@@ -109,6 +109,8 @@ async def test_focus_returns_to_the_picker_when_the_combat_panel_closes(tmp_path
         await pilot.pause()
         await pilot.pause()
         assert screen.session.state.step != "retreat"
+        assert app.focused is screen.banner  # how the fights ended, held until Enter
+        await pilot.press("enter")
         assert app.focused is screen.picker.filter_input
 
 

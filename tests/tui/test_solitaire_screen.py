@@ -15,8 +15,9 @@ from saves import SeatInfo, new_record
 from saves.store import read_record
 from tests.tui.helpers import SIZE, make_app, started, wait_until
 from tui.screens.game_over import GameOverScreen
-from tui.screens.solitaire import SolitaireScreen, story_line
+from tui.screens.solitaire import SolitaireScreen
 from tui.session import Session
+from tui.tellers.solitaire import SolitaireTeller
 from tui.widgets.region_map import RegionMap
 
 SEED = 3
@@ -296,13 +297,15 @@ async def test_the_combat_panel_shows_each_combat_die_by_round(tmp_path):
 def test_the_story_tells_the_enemys_placements_the_fights_and_the_b9_count():
     """What the player is told after the enemy's steps, from the events' kinds and values: each
     NVA and VC placed (its area lit), each fight's result (red when you lost units), the B9
-    count; the dice of fights and strikes and the player's own moves are left to the log."""
+    count with the PP it moved; the dice of fights and strikes and the player's own moves are
+    left to the log."""
     told = {}
+    teller = SolitaireTeller(GAME, lambda seat: "Player 1")
     for seed in (3, 7):
         for action_events in _rules_game_events(seed):
             for event in action_events:
-                line = story_line(event)
-                told.setdefault(event.kind, []).append((event, line))
+                lines = teller.event(event, 0, 0)
+                told.setdefault(event.kind, []).append((event, lines[0] if lines else None))
     for event, line in told[K.NVA_AREA_ROLL] + told[K.VC_AREA_ROLL]:
         assert line.text.endswith(f" placed in {place_name(event['place'])}.")
         assert line.places == (("area", event["place"]),)
@@ -310,8 +313,9 @@ def test_the_story_tells_the_enemys_placements_the_fights_and_the_b9_count():
         assert line.places == (("area", event["place"]),)
         assert (line.style == "loss") is any(event["your_lost"])
     for event, line in told[K.PP_CHANGED]:
-        assert line.text.endswith(f"PP {event['pp_before']} -> {event['pp_after']}.")
-    for kind in (K.COMBAT_ROLL, K.TRAIL_ATTACK_ROLL, K.UNIT_RAISED, K.TURN_BEGAN, K.COMBAT_BEGAN):
+        assert line.text.startswith(f"B9: PP {event['pp_before']} → {event['pp_after']}: ")
+        assert line.outcome
+    for kind in (K.COMBAT_ROLL, K.TRAIL_ATTACK_ROLL, K.UNIT_RAISED, K.COMBAT_BEGAN):
         assert all(line is None for _, line in told.get(kind, ()))
     assert {K.COMBAT_ROUND, K.PP_CHANGED, K.NVA_AREA_ROLL, K.VC_AREA_ROLL} <= set(told)
 

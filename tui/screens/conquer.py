@@ -18,48 +18,15 @@ from textual.containers import Vertical
 from textual.widgets import Static
 
 from core.conquer import rules as R
-from core.conquer.events import NONE_LEFT, ConquerEvent
+from core.conquer.events import ConquerEvent
 from core.conquer.hexes import board
 from core.conquer.state import COMBAT, MOVE, NATIVES_MOVE, OVER, PHASE_NAMES, TRAIN
 from core.conquer.tables import EXPLORE_COST, dollars
 from tui.screens.game import GameScreen
 from tui.widgets.hex_map import LEGEND, OWNER_COLOURS, OWNER_LETTERS, HexMap
-from tui.widgets.story import StoryLine
 
 E = ConquerEvent
-TOLD_VERBS = ("move", "order", "admin", "develop", "terrain", "spelunk", "mine")
 COSTLY = ("move", "spelunk", "terrain", "recruit", "drill", "develop")
-
-# The facts the story panel tells, each with when it is told (None: always) and which of its
-# hexes the line lights: the hexes its sentence names ("at", the first place; "to", a native's
-# destination) or none.
-AT, TO, NOWHERE = "at", "to", ""
-STORY = {
-    E.DISCOVERY_DIE: (None, AT),
-    E.NATIVES_DIE: (lambda e: e["found"], AT),
-    E.NATIVE_STRENGTH_DIE: (lambda e: not e["lair"] and e["strength"] > 0, AT),
-    E.SPELUNK_DIE: (lambda e: e["found"], AT),
-    E.CAVE_DIE: (None, AT),
-    E.DUNGEON_DIE: (None, AT),
-    E.MINING_DIE: (None, AT),
-    E.NATIVE_DIRECTION_DIE: (None, NOWHERE),
-    E.NATIVE_HUNTS: (None, NOWHERE),
-    E.NATIVE_MOVED: (None, TO),
-    E.NATIVE_GONE: (None, NOWHERE),
-    E.NATIVE_DESTROYED: (lambda e: e["cents"] > 0, NOWHERE),
-    E.BATTLE: (None, AT),
-    E.CASTLE_TAKEN: (None, AT),
-    E.CASTLE_DESTROYED: (None, AT),
-    E.ORDER_CARRIED_OUT: (None, AT),
-    E.ORDER_SKIPPED: (None, AT),
-    E.ADMIN_CAPTURED: (None, NOWHERE),
-    E.GAME_OVER: (None, NOWHERE),
-}
-
-
-def hex_places(hexes) -> tuple:
-    """Hex indices as place references, `("hex", h)`: what events and story lines carry."""
-    return tuple(("hex", h) for h in hexes)
 
 
 def hex_indices(places) -> tuple[int, ...]:
@@ -426,42 +393,6 @@ class ConquerScreen(GameScreen):
             panel.update(Text("\n").join(lines[-8:]))
 
     # --- the story ---------------------------------------------------------------------------
-
-    def story_lines(self, before, after, events, actor, text) -> list[StoryLine]:
-        s = after
-        lines = []
-        last = self.session.actions[-1] if self.session.actions else None
-        other = actor is not None and actor < s.players and actor != self._viewer
-        if text and other and last is not None and last[0] in TOLD_VERBS:
-            places = hex_places(self.session.game.places_of(before, last))
-            lines.append(StoryLine(f"{self.session.seat_name(actor)}: {text}", places))
-        for event in events:
-            told = STORY.get(event.kind)
-            if told is None or (told[0] is not None and not told[0](event)):
-                continue
-            lit = told[1]
-            places = event.places[:1] if lit == AT else event.places[-1:] if lit == TO else ()
-            line = f"{event.purpose}: {event.result}" if event.dice else event.text
-            captured = event.kind is E.ADMIN_CAPTURED or (
-                event.kind is E.GAME_OVER and event["why"] == NONE_LEFT
-            )
-            lines.append(StoryLine(line, places, "loss" if captured else ""))
-        return lines
-
-    def summary_lines(self, before, after) -> list[StoryLine]:
-        me = self._viewer
-        if me is None or not 0 <= me < after.players:
-            return []
-        lines = []
-        delta = after.money[me] - before.money[me]
-        if delta:
-            lines.append(
-                StoryLine(
-                    f"Your treasury {dollars(before.money[me])} → {dollars(after.money[me])}.",
-                    style="loss" if delta < 0 else "gain",
-                )
-            )
-        return lines
 
     def hint_outcome(self, value: float) -> str:
         return f"the search's value {round(100 * value)}/100 (a win is 100)"

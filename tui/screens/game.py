@@ -36,14 +36,16 @@ from saves.store import AutosaveSlot
 from tui.commands import GameCommands
 from tui.playback import Playback, Stage
 from tui.session import Session
+from tui.story import Storyteller
+from tui.tellers import teller_for
 from tui.text import display_path, printable
 from tui.turns import AITurns, Turn, hint
 from tui.widgets.state_panel import StatePanel
-from tui.widgets.story import StoryLine
 
 if TYPE_CHECKING:
     from tui.widgets.action_picker import ActionPicker
     from tui.widgets.event_log import EventLog
+    from tui.widgets.result_banner import ResultBanner
     from tui.widgets.story import StoryPanel
 
 
@@ -98,12 +100,12 @@ class GameScreen(Screen[None]):
         self._pending_timer = None  # a forced AI move waiting its turn on screen
         self._ready = False
         self._stage_timer = None
-        # since the player's last decision
-        self._story: list[StoryLine] = []
+        # since each human's last decision: their story, and the places changed meanwhile
+        self.stories = {
+            seat: Storyteller(teller_for(session.game, session.seat_name), seat)
+            for seat in (session.humans or [None])
+        }
         self._changed: set = set()
-        self._story_base = None  # the position the story started from
-        self._log_turn: int | None = None
-        self._log_actor: str | None = None
 
     # --- layout ------------------------------------------------------------------------------
 
@@ -163,21 +165,6 @@ class GameScreen(Screen[None]):
     def light_places(self, places) -> None:
         """Show where a story line or a highlighted action happens (None: nothing)."""
 
-    def story_lines(self, before, after, events, actor: int | None, text: str) -> list[StoryLine]:
-        """What an action by another seat, or an automatic step, did, in plain sentences.
-        By default: the action itself, as the table sees it, and its dice results."""
-        lines = []
-        if text:
-            lines.append(StoryLine(f"{self.session.seat_name(actor)}: {text}"))
-        for event in events:
-            if event.dice:
-                lines.append(StoryLine(f"{event.purpose}: {event.result}"))
-        return lines
-
-    def summary_lines(self, before, after) -> list[StoryLine]:
-        """Lines about the whole stretch since the player's last decision (a score, a total)."""
-        return []
-
     def goal_text(self) -> str:
         """One line: what the player is after, and how close the game is to its end."""
         return ""
@@ -233,6 +220,13 @@ class GameScreen(Screen[None]):
     def story_panel(self) -> StoryPanel:
         return self.query_one("#story")
 
+    @property
+    def banner(self) -> ResultBanner:
+        return self.query_one("#result-banner")
+
+    def on_result_banner_dismissed(self, message) -> None:
+        self.focus_picker()
+
     def on_mount(self) -> None:
         self.title = self.session.game.title
         self._fit_height()
@@ -255,6 +249,9 @@ class GameScreen(Screen[None]):
             return
         await self.mount_all([Header(), Footer()])
         await self.query_one("#side-column").mount_all(self.compose_side())
+        from tui.widgets.result_banner import ResultBanner
+
+        await self.query_one("#board-column").mount(ResultBanner(id="result-banner"))
         if not self.is_attached:
             return
         await self.build_after_first_frame()
@@ -262,18 +259,17 @@ class GameScreen(Screen[None]):
         if self.session.note:  # a save that replays otherwise under today's rules
             self.event_log.add_note(self.session.note, style="bold")
         self.event_log.add_note(f"{game.title} · seed {self.session.record.seed}")
-        for event in game.events(self.session.states[0]):
-            self.event_log.write(event.text)
+        log, teller = self.event_log, self.story.teller
+        log.add_events(game.events(self.session.states[0]), teller.new_turn, indent="")
         if self.session.actions:
             session = self.session
             before = session.states[-2]
-            self.event_log.add_note(f"Resumed after {len(session.actions)} moves. The last one:")
-            self.event_log.add_action(
-                session.seat_name(game.to_move(before)),
-                self.log_text(before, session.actions[-1], game.to_move(before)),
-                game.events(session.state),
-            )
-        self._log_turn = self._turn()
+            seat = game.to_move(before)
+            log.add_note(f"Resumed after {len(session.actions)} moves. The last one:")
+            text = self.log_text(before, session.actions[-1], seat)
+            log.add_action(session.seat_name(seat), text, game.turn(before))
+            log.add_events(game.events(session.state), teller.new_turn)
+        log.start_turn(self._turn())
         self._ready = True
         self.advance()
         self.focus_picker()
@@ -299,8 +295,20 @@ class GameScreen(Screen[None]):
             self.focus_picker()
 
     def focus_picker(self) -> None:
+        """The keyboard to the action picker (to the result banner first while it holds the
+        result of the player's fight: their next Enter dismisses it)."""
         if self._ready and self.is_attached:
-            self.picker.filter_input.focus()
+            if self.banner.held:
+                self.banner.focus()
+            else:
+                self.picker.filter_input.focus()
+
+    def _hold_results(self, story: Storyteller) -> None:
+        results = story.take_results()
+        if results:
+            self.banner.show(results)
+            if self.app.screen is self and self.focused in (None, self.picker.filter_input):
+                self.banner.focus()
 
     def advance(self) -> None:
         """Show the position and hand the move to whoever is next."""
@@ -400,20 +408,14 @@ class GameScreen(Screen[None]):
             notes=self.picker_notes(),
         )
 
+    @property
+    def story(self) -> Storyteller:
+        """The story of the seat at the screen (a spectator's when no human plays)."""
+        return self.stories.get(self._viewer) or next(iter(self.stories.values()))
+
     def _show_story(self) -> None:
-        lines = []
-        for line in self._story:  # the same sentence again and again is told once, counted
-            if lines and lines[-1][0].text == line.text:
-                lines[-1][1] += 1
-            else:
-                lines.append([line, 1])
-        lines = [
-            line if n == 1 else StoryLine(f"{line.text} (×{n})", line.places, line.style)
-            for line, n in lines
-        ]
-        if lines and self._story_base is not None:  # the totals first: they matter most
-            lines[:0] = self.summary_lines(self._story_base, self.session.state)
-        self.story_panel.show(lines)
+        self.story_panel.show(self.story.lines())
+        self._hold_results(self.story)
 
     def on_action_picker_chosen(self, message: ActionPicker.Chosen) -> None:
         message.stop()
@@ -463,17 +465,16 @@ class GameScreen(Screen[None]):
         text = self.log_text(before, action, seat)
         try:
             stages = self.stages_for(before, action)
-            events = session.apply(action)
+            session.apply(action)
         except IllegalAction as err:
             self.notify(f"Not allowed: {err.why}", severity="warning")
             return
-        if human:  # the player decided: the story starts again from here
-            self._story, self._changed, self._story_base = [], set(), before
+        if human:  # the player decided: their story starts again from here
+            self.stories[seat].restart()
+            self._changed = set()
             self.story_panel.show([])
             self.picker.filter_input.value = ""  # (what a player types ahead during AI moves stays)
-        elif self._story_base is None:
-            self._story_base = before
-        self.present(seat, text, events, stages, before, human)
+        self.present(seat, action, text, stages, before)
 
     def log_text(self, state, action: Action, seat: int | None) -> str:
         """How the log tells an action: in full when only the seat that took it reads the log
@@ -493,28 +494,18 @@ class GameScreen(Screen[None]):
 
     # --- playback ----------------------------------------------------------------------------
 
-    def present(self, seat, text: str, events, stages, before, human: bool) -> None:
+    def present(self, seat, action, text: str, stages, before) -> None:
         """Show what an action did: its line in the log (under a turn and seat heading), then
         each position it passed through, lit and paused; `finish` when all are shown."""
-        self._log_headings(self.session.seat_name(seat))
-        self.event_log.add_action("", text, ())
-        if not human:
-            self._story.extend(self.story_lines(before, before, (), seat, text))
+        game = self.session.game
+        self.event_log.add_action(self.session.seat_name(seat), text, game.turn(before))
+        for story in self.stories.values():
+            story.action(seat, action, text, before, game.turn(before))
         positions = list(stages) if stages else [self.session.state]
-        self.playback.start(self.session.game, seat, before, positions)
+        self.playback.start(game, seat, before, positions)
         if self.playback.pending > 1:
             self.picker.set_actions([], title="The other side moves…", empty="Space skips.")
         self._next_stage()
-
-    def _log_headings(self, actor: str) -> None:
-        turn = self._turn()
-        if turn != self._log_turn:
-            self._log_turn = turn
-            self._log_actor = None
-            self.event_log.add_note(f"── Turn {turn} ──", style="bold")
-        if actor != self._log_actor:
-            self._log_actor = actor
-            self.event_log.add_note(actor, style="bold underline")
 
     def _next_stage(self) -> None:
         self._stage_timer = None
@@ -526,14 +517,13 @@ class GameScreen(Screen[None]):
         self.finish()
 
     def _show_stage(self, stage: Stage) -> None:
-        """One position of a playback: its events in the log, its story, its changes lit."""
-        from tui.widgets.event_log import format_event
-
-        for event in stage.events:
-            self.event_log.write(Text("  ").append_text(format_event(event)))
-        human_move = self.session.seat_is_human(stage.seat) and self.ai.autoplay_turn is None
-        actor = None if human_move else stage.seat
-        self._story.extend(self.story_lines(stage.before, stage.state, stage.events, actor, ""))
+        """One position of a playback: its events in the log, its story, its changes lit, the
+        result of a fight the player was in held on screen."""
+        self.event_log.add_events(stage.events, self.story.teller.new_turn)
+        turn = self.session.game.turn(stage.before)
+        for story in self.stories.values():
+            story.events(stage.events, stage.seat, turn, stage.state)
+        self._hold_results(self.story)
         self._changed |= self.changed_places(stage.before, stage.state)
         if not stage.last:  # an intermediate position: shown on the board for a moment
             self.update_board(stage.state)

@@ -15,45 +15,9 @@ from textual.binding import Binding
 
 from core.objectives import rules as R
 from core.objectives.cards import objective, team_target, war_weariness
-from core.objectives.events import ObjectivesEvent as K
 from core.objectives.state import BID, CALL_OFF, MAIN, REINFORCE
 from tui.screens.game import GameScreen
 from tui.widgets.card_tableau import CardTableau
-from tui.widgets.story import StoryLine
-
-# The facts worth telling a player who was not watching, and how each is coloured.
-STORY_MARKS = frozenset(
-    {
-        K.ATTACK_DECLARED,
-        K.OBJECTIVE_REVEALED,
-        K.OBJECTIVE_DUPLICATE,
-        K.OBJECTIVE_TAKEN,
-        K.OBJECTIVE_HOLDS,
-        K.ATTACK_CALLED_OFF,
-        K.NVA_REVEALED,
-        K.OVERRUN,
-        K.BIDS_REVEALED,
-        K.REINFORCEMENT_GIVEN,
-        K.REINFORCEMENT_KEPT,
-        K.BIDS_COUNTED,
-        K.PASSED,
-        K.AMBUSH,
-        K.BARRAGE,
-        K.NVA_REINFORCEMENTS,
-        K.PACIFICATION,
-        K.HEARTS_AND_MINDS,
-        K.TEAM_WON,
-        K.GAME_WON,
-        K.REINFORCEMENTS_DRAWN,
-    }
-)
-STORY_STYLES = {
-    K.OBJECTIVE_TAKEN: "gain",
-    K.TEAM_WON: "gain",
-    K.OVERRUN: "loss",
-    K.OBJECTIVE_HOLDS: "loss",
-    K.GAME_WON: "loss",
-}
 
 
 class ObjectivesScreen(GameScreen):
@@ -227,35 +191,6 @@ class ObjectivesScreen(GameScreen):
             self.choose(action)
 
     # --- the story ---------------------------------------------------------------------------
-
-    def story_lines(self, before, after, events, actor, text) -> list[StoryLine]:
-        lines = []
-        for event in events:
-            if event.kind not in STORY_MARKS:
-                continue
-            # a line shows where on the board it happened: the objective in the pool it is about
-            places = tuple(place for place in event.places if place[0] == "pool")
-            lines.append(StoryLine(event.text, places, STORY_STYLES.get(event.kind, "")))
-        if (
-            text
-            and actor is not None
-            and not lines
-            and text.startswith(("Fight on", "Bid nothing"))
-        ):
-            lines.append(StoryLine(f"{self.session.seat_name(actor)}: {text}"))
-        return lines
-
-    def summary_lines(self, before, after) -> list[StoryLine]:
-        lines = []
-        points = sum(after.scores) - sum(before.scores)
-        if points:
-            lines.append(
-                StoryLine(f"The team scored {points}: {sum(after.scores)} now.", (), "gain")
-            )
-        grown = len(after.pool) - len(before.pool)
-        if grown > 0:
-            lines.append(StoryLine(f"The pool grew to {len(after.pool)}.", (), "loss"))
-        return lines
 
     def light_places(self, places) -> None:
         self._lit = set(places or ())

@@ -16,11 +16,7 @@ from textual.binding import Binding
 from textual.containers import Vertical
 
 from core.solitaire.board import (
-    ENEMY_UNITS,
-    PLAYER_UNITS,
     PP_LIMIT,
-    REGIONS,
-    RESTRICTION_TEXT,
     TRAIL_NAMES,
     UNIT_BY_KEY,
     UNIT_NAMES,
@@ -32,7 +28,6 @@ from core.solitaire.events import SolitaireEvent as K
 from core.solitaire.state import OPTIONS, STEP_TITLES
 from tui.screens.game import GameScreen
 from tui.widgets.region_map import RegionMap
-from tui.widgets.story import StoryLine
 
 if TYPE_CHECKING:
     from tui.widgets.action_picker import ActionPicker
@@ -242,43 +237,6 @@ class SolitaireScreen(GameScreen):
 
     # --- the story of the enemy's steps ---------------------------------------------------------
 
-    def story_lines(self, before, after, events, actor, text) -> list[StoryLine]:
-        """The enemy's placements and attacks, the fights and what they cost, the B9 count."""
-        self._note_rounds(events)
-        lines = []
-        for event in events:
-            told = story_line(event)
-            if told is not None:
-                lines.append(told)
-        return lines
-
-    def summary_lines(self, before, after) -> list[StoryLine]:
-        lines = []
-        lost = [
-            sum(u[k] for u in before.units) - sum(u[k] for u in after.units) for k in PLAYER_UNITS
-        ]
-        killed = [
-            sum(u[k] for u in before.units) - sum(u[k] for u in after.units) for k in ENEMY_UNITS
-        ]
-        if not after.rules.opt_historical and (after.pp != before.pp or after.turn != before.turn):
-            if after.turn != before.turn:
-                lines.append(StoryLine(f"A new year: PP set to {after.pp} (turn {after.turn})."))
-            else:
-                lines.append(StoryLine(f"PP {before.pp} → {after.pp}."))
-        yours = ", ".join(
-            f"{n} {name}"
-            for n, name in zip(lost, ("ARVN", "Grunt", "AirCav"), strict=True)
-            if n > 0
-        )
-        theirs = ", ".join(
-            f"{n} {name}" for n, name in zip(killed, ("VC", "NVA"), strict=True) if n > 0
-        )
-        if yours:
-            lines.append(StoryLine(f"You lost {yours}.", style="loss"))
-        if theirs:
-            lines.append(StoryLine(f"The NVA/VC lost {theirs}.", style="gain"))
-        return lines
-
     # --- the combat panel's rounds -------------------------------------------------------------
 
     @property
@@ -295,6 +253,7 @@ class SolitaireScreen(GameScreen):
         self.notify(f"Enemy steps: {PAUSES[self._pause_index]:.2f} s each", timeout=1.5)
 
     def _show_stage(self, stage) -> None:
+        self._note_rounds(stage.events)
         super()._show_stage(stage)
         if not stage.last:
             self.query_one("#combat-panel").show(None, [], ())
@@ -323,57 +282,3 @@ class SolitaireScreen(GameScreen):
             f"Victory level: {level}, \u201c{film}\u201d",
             f"Turn reached: {s.end_turn} ({year_of(s.end_turn)})",
         ]
-
-
-# the facts the story tells in the event's own sentence (besides the war lost on PP): the new
-# units' attack, the B7 offensives, the B9 count, a retreat, a redeployment, a fight's result
-STORY_NOTES = frozenset(
-    (
-        K.INSURGENCY,
-        K.OFFENSIVE,
-        K.PP_CHANGED,
-        K.FORCES_RETREATED,
-        K.UNIT_REDEPLOYED,
-        K.COMBAT_ROUND,
-    )
-)
-
-
-def story_line(event) -> StoryLine | None:
-    """The story's line for an event, or None for one it leaves to the log: a die of a fight, a
-    strike or a napalm (the fight's own line says what it did), a B5 region roll (the
-    placement's line says where), the player's own raising and moving."""
-    kind = event.kind
-    if kind is K.VC_REGION_ROLL:
-        return StoryLine("No VC this turn.") if event["region"] is None else None
-    if kind in (K.VC_AREA_ROLL, K.NVA_AREA_ROLL):
-        unit = "VC" if kind is K.VC_AREA_ROLL else "NVA"
-        p = event["place"]
-        return StoryLine(f"1 {unit} placed in {place_name(p)}.", (("area", p),))
-    if kind is K.TRAIL_GROWTH_ROLL:
-        grown = "; ".join(
-            f"{TRAIL_NAMES[t]} +1 (now {n})" if added else f"{TRAIL_NAMES[t]} already has a counter"
-            for t, added, n in zip(event["targets"], event["added"], event["counters"], strict=True)
-        )
-        return StoryLine(f"The Trail grows: {grown}.", event.places)
-    if kind is K.OFFENSIVE_ROLL:
-        return StoryLine(f"Offensive roll: {_offensive_result(event)}.")
-    if kind is K.RESTRICTION_ROLL:
-        return StoryLine(f"Next turn: {RESTRICTION_TEXT[event['restriction']]}.")
-    if kind is K.WAR_OVER:
-        return StoryLine(event.text) if event["reason"] in ("pp_immediate", "pp_b9") else None
-    if kind not in STORY_NOTES:
-        return None
-    if kind is K.INSURGENCY and event["timing"] == "batch":
-        return StoryLine(event.text)  # the fights that follow say where
-    loss = kind is K.COMBAT_ROUND and any(event["your_lost"])
-    return StoryLine(event.text, event.places, "loss" if loss else "")
-
-
-def _offensive_result(event) -> str:
-    region, attacking = event["region"], event["regions"]
-    if region is None:
-        return "offensive in every region with NVA/VC" if attacking else "no NVA/VC anywhere"
-    if attacking:
-        return f"offensive in {REGIONS[region]}"
-    return f"no NVA/VC in {REGIONS[region]}: no offensive"

@@ -1,8 +1,13 @@
-"""The event log: everything that happened, every die shown with its purpose and result."""
+"""The event log: everything that happened, every die shown with its purpose and result.
+
+It is grouped by turn (a "── Turn N ──" heading where a turn begins: before the event that
+begins it, so the end of one turn's fight never falls under the next turn's heading) and by who
+acted (their name once over a run of their actions).
+"""
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable
 
 from rich.text import Text
 from textual.events import Resize
@@ -42,6 +47,8 @@ class EventLog(RichLog):
     """
 
     _following = True  # the view is at the last line (so a resize keeps it there)
+    _turn: int | None = None  # the turn of the last heading
+    _actor: str | None = None  # whose actions the last lines are
 
     def __init__(self, **kwargs) -> None:
         super().__init__(
@@ -61,13 +68,30 @@ class EventLog(RichLog):
         if self.auto_scroll and self._following:
             self.scroll_end(animate=False, immediate=True)
 
-    def add_action(self, actor: str, description: str, events: Iterable[Event]) -> None:
-        head = Text()
-        head.append(f"{actor}: " if actor else "", style="bold")
-        head.append(description)
-        self.write(head)
+    def start_turn(self, turn: int) -> None:
+        """A turn's heading, unless the log is in that turn already."""
+        if turn != self._turn:
+            self._turn, self._actor = turn, None
+            self.write(Text(f"── Turn {turn} ──", style="bold"))
+
+    def add_action(self, actor: str, description: str, turn: int) -> None:
+        """A decision taken in `turn` by `actor` (named once over a run of their actions)."""
+        self.start_turn(turn)
+        if actor != self._actor:
+            self._actor = actor
+            self.write(Text(actor, style="bold underline"))
+        self.write(Text(description))
+
+    def add_events(
+        self, events: Iterable[Event], new_turn: Callable[[Event], int | None], indent: str = "  "
+    ) -> None:
+        """What an action did, each die with its purpose and result; `new_turn(event)` is the
+        turn an event begins (None for most), headed where it begins."""
         for event in events:
-            self.write(Text("  ").append_text(format_event(event)))
+            turn = new_turn(event)
+            if turn is not None:
+                self.start_turn(turn)
+            self.write(Text(indent).append_text(format_event(event)))
 
     def add_note(self, text: str, style: str = "italic") -> None:
         self.write(Text(text, style=style))

@@ -37,30 +37,36 @@ class ResultBanner(Static, can_focus=True):
 
     def __init__(self, **kwargs) -> None:
         super().__init__("", markup=False, **kwargs)
-        self.result: Result | None = None
+        self.results: list[Result] = []
         self.border_subtitle = "Enter: carry on"
 
-    def show(self, result: Result) -> None:
-        """Hold `result` (a newer result replaces an older one still shown)."""
-        self.result = result
-        text = Text(result.title, style="bold")
-        for line in result.lines:
-            text.append("\n")
-            text.append(line)
+    def show(self, results: list[Result]) -> None:
+        """Hold `results` too (with those not yet dismissed: the latest last)."""
+        self.results = [*self.results, *results][-4:]
+        text = Text()
+        for result in self.results:
+            if text:
+                text.append("\n")
+            style = {"gain": "bold green", "loss": "bold red"}.get(result.style, "bold")
+            text.append(result.title, style=style)
+            for line in result.lines:
+                text.append("\n  " + line)
         self.update(text)
-        self.border_title = "Your fight"
-        self.set_class(result.style == "gain", "-gain")
-        self.set_class(result.style == "loss", "-loss")
+        many = len(self.results) > 1
+        self.border_title = "Your fights" if many else "Your fight"
+        last = self.results[-1].style
+        self.set_class(last == "gain" and not many, "-gain")
+        self.set_class(last == "loss" and not many, "-loss")
         self.add_class("-active")
 
     @property
     def held(self) -> bool:
-        return self.result is not None
+        return bool(self.results)
 
     def action_dismiss(self) -> None:
-        if self.result is None:
+        if not self.results:
             return
-        self.result = None
+        self.results = []
         self.remove_class("-active")
         self.post_message(self.Dismissed())
 

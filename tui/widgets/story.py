@@ -1,25 +1,18 @@
 """ "Since your last move": what the other side and the automatic steps did, in plain sentences.
 
-The screen hands the panel `StoryLine`s as the other seats act and the automatic steps play
-out; it shows them once control is back with the player, and clears when the player decides.
+The screen hands the panel the lines its storyteller (tui/story.py) lays out, newest turn first,
+once control is back with the player, and clears it when the player decides.
 Choosing a line posts `Chosen` with the places it is about, and the board lights them up.
 """
 
 from __future__ import annotations
-
-from dataclasses import dataclass
 
 from rich.text import Text
 from textual.message import Message
 from textual.widgets import OptionList
 from textual.widgets.option_list import Option
 
-
-@dataclass(frozen=True)
-class StoryLine:
-    text: str
-    places: tuple = ()  # board targets the line is about (the screen's own kind of target)
-    style: str = ""  # "loss" for the player's losses, "gain" for good news, "" otherwise
+from tui.story import StoryLine
 
 
 class StoryPanel(OptionList):
@@ -46,6 +39,9 @@ class StoryPanel(OptionList):
         self.lines = list(lines)
         self.clear_options()
         for line in self.lines:
+            if line.heading:
+                self.add_option(Option(Text(line.text, style="bold underline"), disabled=True))
+                continue
             style = {"loss": "bold #ff7a7a", "gain": "bold #8fd18f"}.get(line.style, "")
             marker = "• " if not line.places else "› "
             self.add_option(Option(Text(marker + line.text, style=style)))
