@@ -70,8 +70,9 @@ class ConquerEvent(EventKind):
     CASTLE_DESTROYED = "castle_destroyed"  # seats: owner, then who beat it
     NATIVE_REDUCED = "native_reduced"  # native, before, after
     NATIVE_DESTROYED = "native_destroyed"  # seats: winner, natives; native, cents (loot)
-    ADMIN_CAPTURED = "admin_captured"  # seats: the captured, then the captors; by, natives,
-    #                                    armies and castles (points lost with the player)
+    ADMIN_CAPTURED = "admin_captured"  # seats: the captured, then the captors; places: where,
+    #   then every hex of the armies and castles lost with the player; by, natives, armies and
+    #   castles (points lost with the player)
     # phase 8: terrain (OC-10)
     TERRAIN_CHANGED = "terrain_changed"  # action, before, after, cents, order
     # phase 9: training (OC-11)

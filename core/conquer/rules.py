@@ -1290,11 +1290,14 @@ def end_of_combat(w: Work) -> None:
         h = w.admins[p]
         by = tuple(sorted({c.owner for c in w.chits if c.hex == h and c.owner != p}))
         natives = bool(natives_at(w, h))
+        pieces = {c.hex for c in w.chits if c.owner == p} | {
+            c.hex for c in w.castles if c.owner == p
+        }
         w.log.append(
             event(
                 E.ADMIN_CAPTURED,
                 seats=(p, *by, w.players) if natives else (p, *by),
-                places=(HEX[h],),
+                places=(HEX[h], *(HEX[x] for x in sorted(pieces - {h}))),  # and where they fall
                 radius=w.radius,
                 by=by,
                 natives=natives,

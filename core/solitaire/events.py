@@ -91,7 +91,8 @@ class SolitaireEvent(EventKind):
     # (where the new units fight)
     OFFENSIVE_ROLL = "offensive_roll"  # VS-B7.1: region (None on a 6), regions (attacking)
     OFFENSIVE = "offensive"  # VS-B7.2-B7.4: region, steps (0: they hold), contacts (the
-    # areas attacked; none: no unit of yours in the region)
+    # areas attacked; none: no unit of yours in the region); places: the region's areas, which
+    # the advance changes (none when they hold)
 
 
 K = SolitaireEvent

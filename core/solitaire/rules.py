@@ -901,7 +901,17 @@ def regional_offensive(w: Work, region: int) -> None:
         if w.rules.offensive_no_contact == "one_step":
             advance_enemy(w, region)
             steps = 1
-        w.log.append(event(K.OFFENSIVE, seats=SEATS, region=region, steps=steps, contacts=()))
+        region_areas = tuple(("area", p) for p in places) if steps else ()
+        w.log.append(
+            event(
+                K.OFFENSIVE,
+                seats=SEATS,
+                places=region_areas,
+                region=region,
+                steps=steps,
+                contacts=(),
+            )
+        )
         return
     for step in range(1, 4):
         advance_enemy(w, region)
@@ -911,7 +921,7 @@ def regional_offensive(w: Work, region: int) -> None:
                 event(
                     K.OFFENSIVE,
                     seats=SEATS,
-                    places=tuple(("area", p) for p in contacts),
+                    places=tuple(("area", p) for p in places),  # the whole region advances
                     region=region,
                     steps=step,
                     contacts=contacts,

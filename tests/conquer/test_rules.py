@@ -908,7 +908,7 @@ def test_OC_H8_and_OC_Q71_a_lone_administrator_among_enemies_is_captured():
     R.run_battles(w)
     assert w.phase == OVER and w.result == (1,)
     taken = fact(w, E.ADMIN_CAPTURED)
-    assert taken.seats == (0, 1) and hexes(taken) == (MID,)
+    assert taken.seats == (0, 1) and hexes(taken)[0] == MID  # then where its pieces fall
     assert (taken["by"], taken["natives"], taken["armies"]) == ((1,), False, 1)
     over = fact(w, E.GAME_OVER)
     assert (over["why"], over["winners"], over.seats) == (LAST_STANDING, (1,), (1,))

@@ -82,7 +82,7 @@ class ConquerScreen(GameScreen):
 
     def update_board(self, state=None) -> None:
         state = state if state is not None else self.session.state
-        self.hex_map.show(state, self.compact, self._changed)
+        self.hex_map.show(state, self.compact, set(hex_indices(self._changed)))
         self._set_text("#phase-track", self.phase_track(state))
         self._show_hex_info()
         self._show_combat(state)
@@ -99,30 +99,8 @@ class ConquerScreen(GameScreen):
             widget.update(text)
 
     def mark_changed(self, places: set) -> None:
-        self.hex_map.show(self._shown_state or self.session.state, self.compact, places)
-
-    def changed_places(self, before, after) -> set:
-        """Hexes whose terrain, armies, natives, castles or Administrators changed."""
-
-        def where(s) -> dict:
-            out: dict[int, list] = {}
-            for c in s.chits:
-                out.setdefault(c.hex, []).append(("c", c.owner, c.points))
-            for n in s.natives:
-                out.setdefault(n.hex, []).append(("n", n.strength))
-            for c in s.castles:
-                out.setdefault(c.hex, []).append(("k", c.owner, c.points))
-            for p, h in enumerate(s.admins):
-                if h is not None:
-                    out.setdefault(h, []).append(("a", p))
-            return {h: sorted(v) for h, v in out.items()}
-
-        a, b = where(before), where(after)
-        changed = {h for h in set(a) | set(b) if a.get(h) != b.get(h)}
-        changed |= {
-            h for h, (x, y) in enumerate(zip(before.terrain, after.terrain, strict=True)) if x != y
-        }
-        return changed
+        state = self._shown_state or self.session.state
+        self.hex_map.show(state, self.compact, set(hex_indices(places)))
 
     def light_places(self, places) -> None:
         self.hex_map.light(hex_indices(places))

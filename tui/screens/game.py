@@ -2,7 +2,7 @@
 
 `GameScreen` plays any registered game with the generic pieces: the board is a readable rendering
 of `to_json(view)`. A game's dedicated screen subclasses it and replaces the board hooks
-(`compose_board`, `update_board`, `changed_places`, `mark_changed`, `light_places`) and the
+(`compose_board`, `update_board`, `mark_changed`, `light_places`) and the
 story hooks (`story_lines`, `goal_text`, `picker_notes`); everything else is here, once:
 
 * the turn flow: whoever is to move is shown, humans act through the picker, AI seats think in a
@@ -155,12 +155,9 @@ class GameScreen(Screen[None]):
 
     # --- hooks for a game's screen -----------------------------------------------------------
 
-    def changed_places(self, before, after) -> set:
-        """The board places that differ between two positions (to light them up)."""
-        return set()
-
     def mark_changed(self, places: set) -> None:
-        """Light up `places` on the board: what changed since the player's last decision."""
+        """Light up `places` on the board: what changed since the player's last decision (the
+        places of the events since then, in the game's own place references)."""
 
     def light_places(self, places) -> None:
         """Show where a story line or a highlighted action happens (None: nothing)."""
@@ -524,7 +521,7 @@ class GameScreen(Screen[None]):
         for story in self.stories.values():
             story.events(stage.events, stage.seat, turn, stage.state)
         self._hold_results(self.story)
-        self._changed |= self.changed_places(stage.before, stage.state)
+        self._changed |= {place for event in stage.events for place in event.places}
         if not stage.last:  # an intermediate position: shown on the board for a moment
             self.update_board(stage.state)
             self.mark_changed(self._changed)

@@ -66,28 +66,6 @@ class ObjectivesScreen(GameScreen):
     def mark_changed(self, places: set) -> None:
         self.update_board(self._shown_state)
 
-    def changed_places(self, before, after) -> set:
-        """Pool objectives that came, went or took a token; seats whose hand, score or pile
-        changed; NVA cards turned up."""
-        changed = set()
-        pool_before = dict(before.pool)
-        for card, tokens in after.pool:
-            if pool_before.get(card) != tokens:
-                changed.add(("pool", card))
-        for seat in range(after.players):
-            if (
-                len(before.hands[seat]) != len(after.hands[seat])
-                or before.scores[seat] != after.scores[seat]
-                or before.taken[seat] != after.taken[seat]
-            ):
-                changed.add(("seat", seat))
-        if after.combat is not None:
-            seen = set(before.combat.revealed) if before.combat is not None else set()
-            changed |= {("nva", card) for card in after.combat.revealed if card not in seen}
-        return changed
-
-    # --- words on the side -------------------------------------------------------------------
-
     def status_text(self) -> str:
         s = self.session.state
         turn_of = self.session.seat_name(s.current)

@@ -180,11 +180,6 @@ class SolitaireScreen(GameScreen):
     def mark_changed(self, places: set) -> None:
         self.region_map.mark_changed(places)
 
-    def changed_places(self, before, after) -> set:
-        changed = {("area", p) for p in range(20) if before.units[p] != after.units[p]}
-        changed |= {("trail", t) for t in range(6) if before.trail[t] != after.trail[t]}
-        return changed
-
     def clear_board_selection(self) -> bool:
         if self.region_map.selected is not None:
             self.region_map.select(None)
