@@ -1,20 +1,21 @@
-"""How a finished game went, for the game-over screen: figures by turn and the decisive moments.
+"""How a finished game went, for the game-over screen: figures by turn, the decisive moments,
+and one sentence of why it ended.
 
 The record is replayed through the rules (a save is the seed plus every action), and after each
 turn each game's figures are read off the position: Vietnam Solitaire's PP and Trail strength,
 Objectives: Vietnam's scores and War Weariness pool, Objective: Conquer's money, armies and
-castles per Administrator. The moments are read from the events: the largest battles, the
-objectives taken, the captures. No Textual here: tui/widgets/charts.py draws it.
+castles per Administrator. The moments are the events the game's teller (tui/tellers/) weighs
+most (a PP swing, points, strength lost, captures), always with those of the action that decided
+the game; the sentence of why it ended is the teller's, from that action's events. No Textual
+here: tui/widgets/charts.py draws it.
 """
 
 from __future__ import annotations
 
 from dataclasses import dataclass, field
 
-from core.conquer.events import ConquerEvent
 from core.engine import seat_title
-from core.objectives.events import ObjectivesEvent
-from core.solitaire.events import SolitaireEvent
+from tui.tellers import teller_for
 from tui.text import printable
 
 
@@ -38,19 +39,59 @@ class Story:
     charts: list[Chart]
     moments: list[str]  # the decisive moments, in the order they happened
     turns: int
+    why: str = ""  # why the game ended, in one sentence ("" while it goes on)
 
 
 def game_story(game, record, limit_moments: int = 6) -> Story:
-    """Replay `record` and gather its charts and its decisive moments."""
+    """Replay `record` and gather its charts, its decisive moments and why it ended."""
     story = STORIES.get(game.id, GenericStory)(game, record)
+    teller = teller_for(game, lambda seat: seat_title(game, seat))
+    moments = Moments(teller)
     state = game.new(dict(record.options), record.players, record.seed)
-    story.see(state, game.events(state), turn_over=False)
+    story.see(state, turn_over=False)
     for action in record.actions:
         before = game.turn(state)
         state = game.apply(state, action)
-        story.see(state, game.events(state), turn_over=game.turn(state) != before)
-    story.see(state, (), turn_over=True)
-    return Story(story.charts(), story.top_moments(limit_moments), game.turn(state))
+        moments.see(game.events(state), before)
+        story.see(state, turn_over=game.turn(state) != before)
+    story.see(state, turn_over=True)
+    over = game.outcome(state) is not None
+    why = teller.why_it_ended(game.events(state), state) if over else ""
+    return Story(story.charts(), moments.top(limit_moments, decided=over), game.turn(state), why)
+
+
+class Moments:
+    """The weightiest events of a game, as the teller weighs them, and those of its last action
+    (what decided it)."""
+
+    def __init__(self, teller) -> None:
+        self.teller = teller
+        self.seen: list[tuple[float, int, str]] = []  # (weight, order, sentence)
+        self.last: list[tuple[float, int, str]] = []  # the last action's
+
+    def see(self, events, turn: int) -> None:
+        self.last = []
+        for event in events:
+            turn = self.teller.new_turn(event) or turn
+            line = self.teller.moment(event)
+            if line is None:
+                continue
+            text = f"Turn {turn}: {line.text}"
+            if all(text != seen for _, _, seen in self.seen[-8:]):
+                moment = (line.weight, len(self.seen), text)
+                self.seen.append(moment)
+                self.last.append(moment)
+
+    def top(self, n: int, decided: bool) -> list[str]:
+        """The `n` weightiest, in the order they happened, always with the deciding ones when
+        the game is over."""
+        chosen = list(self.last) if decided else []
+        for moment in sorted(self.seen, key=lambda m: (-m[0], m[1])):
+            if len(chosen) >= max(n, len(self.last)):
+                break
+            if moment not in chosen:
+                chosen.append(moment)
+        return [text for _, _, text in sorted(chosen, key=lambda m: m[1])]
 
 
 class GenericStory:
@@ -59,33 +100,16 @@ class GenericStory:
     def __init__(self, game, record) -> None:
         self.game, self.record = game, record
         self.samples: list = []
-        self.moments: list[tuple[float, int, str]] = []  # (weight, order, sentence)
 
-    def see(self, state, events, turn_over: bool) -> None:
-        for event in events:
-            weight = self.weight(state, event)
-            if weight:
-                text = self.moment(state, event)
-                if all(text != seen for _, _, seen in self.moments[-8:]):
-                    self.moments.append((weight, len(self.moments), text))
+    def see(self, state, turn_over: bool) -> None:
         if turn_over:
             self.samples.append(self.sample(state))
 
     def sample(self, state):
         return None
 
-    def weight(self, state, event) -> float:
-        return 0.0
-
-    def moment(self, state, event) -> str:
-        return f"Turn {self.game.turn(state)}: {event.text}"
-
     def charts(self) -> list[Chart]:
         return []
-
-    def top_moments(self, n: int) -> list[str]:
-        best = sorted(self.moments, key=lambda m: (-m[0], m[1]))[:n]
-        return [text for _, _, text in sorted(best, key=lambda m: m[1])]
 
     def seat(self, p: int) -> str:
         seats = self.record.seats
@@ -97,8 +121,8 @@ class SolitaireStory(GenericStory):
     def sample(self, s):
         return (s.pp, sum(s.trail))
 
-    def see(self, state, events, turn_over: bool) -> None:
-        super().see(state, events, turn_over)
+    def see(self, state, turn_over: bool) -> None:
+        super().see(state, turn_over)
         self.final = state
 
     def charts(self) -> list[Chart]:
@@ -110,17 +134,6 @@ class SolitaireStory(GenericStory):
         trail = Series("Trail strength", [b for _, b in self.samples])
         return [Chart("Political Points and the Ho Chi Minh Trail, turn by turn", [pp, trail])]
 
-    def weight(self, s, event) -> float:
-        kind = event.kind
-        if kind is SolitaireEvent.PP_CHANGED:  # B9: the regions' verdict on the war
-            rise = event["pp_after"] - event["pp_before"]
-            return 1.0 + rise if rise >= 2 else 0.0
-        if kind is SolitaireEvent.COMBAT_ROUND and event["hits_on_you"] > 0:
-            return 1.5 * event["hits_on_you"]
-        if kind is SolitaireEvent.OFFENSIVE_ROLL and event["regions"]:
-            return 2.0
-        return 0.0
-
 
 class ObjectivesStory(GenericStory):
     def sample(self, s):
@@ -131,18 +144,6 @@ class ObjectivesStory(GenericStory):
         scores = [Series(self.seat(p), [sc[p] for sc, _ in self.samples]) for p in range(players)]
         pool = Series("War Weariness pool (10: the NVA win)", [n for _, n in self.samples])
         return [Chart("Points by turn", scores), Chart("The pool by turn", [pool])]
-
-    def weight(self, s, event) -> float:
-        kind = event.kind
-        if kind is ObjectivesEvent.OBJECTIVE_TAKEN:
-            return 3.0
-        if kind is ObjectivesEvent.OVERRUN:
-            return 2.5
-        if kind is ObjectivesEvent.ATTACK_CALLED_OFF:
-            return 1.5
-        if kind is ObjectivesEvent.AMBUSH and event["card"] is not None:
-            return 1.0
-        return 0.0
 
 
 class ConquerStory(GenericStory):
@@ -164,17 +165,6 @@ class ConquerStory(GenericStory):
             ]
             charts.append(Chart(f"{title} by turn", series))
         return charts
-
-    def weight(self, s, event) -> float:
-        kind = event.kind
-        if kind is ConquerEvent.ADMIN_CAPTURED:
-            return 10.0
-        if kind is ConquerEvent.CASTLE_TAKEN or kind is ConquerEvent.CASTLE_DESTROYED:
-            return 6.0
-        if kind is ConquerEvent.BATTLE and event["winner"] is not None:
-            losses = max(event["losses"])
-            return losses if losses >= 2 else 0.0
-        return 0.0
 
 
 STORIES = {"solitaire": SolitaireStory, "objectives": ObjectivesStory, "conquer": ConquerStory}

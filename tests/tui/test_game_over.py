@@ -37,17 +37,23 @@ def test_solitaire_story_moments_are_b9_rises_your_losses_and_offensives():
     session = session_after(rules_actions(7, lambda s: s.over), seed=7)
     game, state, decisive = session.game, session.states[0], set()
     for action in session.actions:
+        turn = state.turn
         state = game.apply(state, action)
         for e in state.events:
+            turn = e["turn"] if e.kind is K.TURN_BEGAN else turn  # the turn it happened in
             if (
                 (e.kind is K.PP_CHANGED and e["pp_after"] - e["pp_before"] >= 2)
                 or (e.kind is K.COMBAT_ROUND and e["hits_on_you"])
                 or (e.kind is K.OFFENSIVE_ROLL and e["regions"])
             ):
-                decisive.add(f"Turn {state.turn}: {e.text}")
-    moments = game_story(game, session.record).moments
-    assert moments and set(moments) <= decisive
-    assert len(moments) == min(6, len(decisive))
+                decisive.add(f"Turn {turn}: {e.text}")
+    [end] = [e for e in state.events if e.kind is K.WAR_OVER]
+    story = game_story(game, session.record)
+    ended = f"Turn {state.turn}: {end.text}"
+    assert ended in story.moments  # what decided the game is always told
+    assert story.moments and set(story.moments) - {ended} <= decisive
+    assert len(story.moments) == min(6, len(decisive) + 1)
+    assert story.why.startswith(f"PP reached {state.pp} at the end of 19")
 
 
 def test_objectives_story_has_every_seats_score_and_the_pool():
@@ -59,14 +65,18 @@ def test_objectives_story_has_every_seats_score_and_the_pool():
     assert [x.values[-1] for x in scores.series] == list(s.scores)
     assert pool.series[0].values[-1] == len(s.pool)
     taken = sum(len(t) for t in s.taken)
-    told = set()  # every objective taken, as the log words it
+    told = []  # every objective taken, as the log words it, in the order they fell
     state = session.game.new({}, s.players, session.record.seed)
     for action in session.record.actions:
         state = session.game.apply(state, action)
-        told |= {
+        told += [
             f"Turn {state.turn}: {e.text}" for e in state.events if e.kind is O.OBJECTIVE_TAKEN
-        }
-    assert len(told) == taken and len(told & set(story.moments)) == min(taken, 6)
+        ]
+    assert len(told) == taken
+    # the objective that won the game is told, with the win, and the others as room allows
+    assert told[-1] in story.moments and story.moments[-1].startswith(f"Turn {s.turn}: The players")
+    assert len(set(told) & set(story.moments)) == min(taken, 5)
+    assert story.why.startswith("The team's objectives reached")
 
 
 def test_conquer_story_follows_money_armies_and_castles_and_tells_a_capture():

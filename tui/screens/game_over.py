@@ -35,6 +35,8 @@ class GameOverScreen(Dialog[None]):
         with Vertical(classes="dialog game-over"):
             yield Static(Text("Game over", style="bold"), classes="dialog-title")
             yield Static(Text(outcome.sentence, style="bold"), id="outcome-sentence")
+            if story.why:
+                yield Static(Text(story.why), id="outcome-why")
             with VerticalScroll(id="over-story"):
                 for line in self.game_screen.game_over_lines():
                     yield Static(line, classes="over-line", markup=False)
