@@ -90,6 +90,38 @@ class Session:
         names = getattr(self.game, "seat_name", None)
         return names(seat) if names else f"Seat {seat}"
 
+    # --- who sees what -----------------------------------------------------------------------
+
+    @property
+    def hot_seat_secrets(self) -> bool:
+        """Two or more people share the screen and the game hides things from some of them."""
+        hidden = getattr(self.game, "hidden_information", False)
+        return bool(hidden) and len(self.humans) > 1
+
+    def opening_viewer(self) -> int | None:
+        """The seat whose view a screen opens on. Hot-seat with hidden hands: nobody's (a
+        spectator's view) until the seat to act has taken the keyboard at the hand-off screen,
+        however the game was opened (new, Continue, Load, `objective load`)."""
+        humans = self.humans
+        if self.hot_seat_secrets:
+            return None
+        return self.to_move if self.to_move in humans else (humans[0] if humans else None)
+
+    def told(self, state, action: Action, seat: int | None, viewer: int | None) -> str:
+        """How the log tells an action: in full when only the seat that took it reads the log
+        (or the game has no secrets); as the table sees it otherwise. Hot-seat players share
+        one log, so there every secret action is told publicly."""
+        public = getattr(self.game, "public_describe", None)
+        if public is not None and (seat != viewer or len(self.humans) > 1):
+            return public(state, action)
+        return self.game.describe(state, action)
+
+    def stages(self, state, action: Action):
+        """The positions an action passes through, each with its own events (or None: just the
+        end). Games that can (`game.stages`) let the screen play the automatic steps out."""
+        stages = getattr(self.game, "stages", None)
+        return stages(state, action) if stages is not None else None
+
     def agent_for(self, seat: int):
         """The agent playing `seat` (its AI kind, or the game's automatic seat such as natives)."""
         if seat not in self._agents:

@@ -2,8 +2,11 @@
 
 `GameScreen` plays any registered game with the generic pieces: the board is a readable rendering
 of `to_json(view)`. A game's dedicated screen subclasses it and replaces the board hooks
-(`compose_board`, `update_board`, `mark_changed`, `light_places`) and the
-story hooks (`story_lines`, `goal_text`, `picker_notes`); everything else is here, once:
+(`compose_board`, `update_board`, `mark_changed`, `light_places`) and the words on the side
+(`status_text`, `goal_text`, `picker_notes`); what the events mean to a player is its game's
+teller (tui/tellers/). The screen routes; the work is in plain classes beside the session
+(tui/playback.py, tui/story.py, tui/turns.py) and in its two other parts, the AI seats
+(tui/screens/game_ai.py) and the player's commands (tui/screens/game_commands.py). Once here:
 
 * the turn flow: whoever is to move is shown, humans act through the picker, AI seats think in a
   worker (with a visible indicator, Esc stops them);
@@ -17,29 +20,23 @@ story hooks (`story_lines`, `goal_text`, `picker_notes`); everything else is her
 
 from __future__ import annotations
 
-import time
-from pathlib import Path
 from typing import TYPE_CHECKING
 
-from rich.text import Text
-from textual import work
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Horizontal, Vertical, VerticalScroll
 from textual.screen import Screen
 from textual.widgets import Footer, Header, Static
 
-from ai.base import Budget
-from core.engine import Action, IllegalAction, may_end_turn
-from saves.record import SaveError
-from saves.store import AutosaveSlot
+from core.engine import Action, IllegalAction
 from tui.commands import GameCommands
 from tui.playback import Playback, Stage
+from tui.screens.game_ai import AISeats
+from tui.screens.game_commands import PlayerCommands
 from tui.session import Session
 from tui.story import Storyteller
 from tui.tellers import teller_for
-from tui.text import display_path, printable
-from tui.turns import AITurns, Turn, hint
+from tui.turns import AITurns
 from tui.widgets.state_panel import StatePanel
 
 if TYPE_CHECKING:
@@ -49,7 +46,7 @@ if TYPE_CHECKING:
     from tui.widgets.story import StoryPanel
 
 
-class GameScreen(Screen[None]):
+class GameScreen(AISeats, PlayerCommands, Screen[None]):
     BINDINGS = [
         Binding("f2", "hint", "Hint", id="game.hint", tooltip="Ask the AI what it would do"),
         Binding(
@@ -95,7 +92,7 @@ class GameScreen(Screen[None]):
         self.save_path = save_path  # the last save point written (Ctrl+S)
         self.ai = AITurns(session)
         self.playback = Playback()
-        self._viewer: int | None = self._initial_viewer()
+        self._viewer: int | None = session.opening_viewer()
         self._game_over_shown = False
         self._pending_timer = None  # a forced AI move waiting its turn on screen
         self._ready = False
@@ -121,6 +118,7 @@ class GameScreen(Screen[None]):
     def compose_side(self) -> list:
         from tui.widgets.action_picker import ActionPicker
         from tui.widgets.event_log import EventLog
+        from tui.widgets.seats_line import SeatsLine
         from tui.widgets.story import StoryPanel
         from tui.widgets.thinking import ThinkingIndicator
 
@@ -128,7 +126,7 @@ class GameScreen(Screen[None]):
             # plain text: these lines carry the names typed for the seats
             Static("", id="status-line", markup=False),
             Static("", id="goal-line", markup=False),
-            Static("", id="seats-line", markup=False),
+            SeatsLine(id="seats-line"),
             ThinkingIndicator(id="thinking"),
             StoryPanel(id="story"),
             ActionPicker(id="picker"),
@@ -179,29 +177,9 @@ class GameScreen(Screen[None]):
         focus, and the filter never swallows them. During a playback Space skips it."""
         return {"space": "skip"} if self.playing_back else {}
 
-    # --- who sees what -----------------------------------------------------------------------
-
-    def _initial_viewer(self) -> int | None:
-        """The seat whose view the screen opens on. Hot-seat with hidden hands: nobody's (a
-        spectator's view) until the seat to act has taken the keyboard at the hand-off screen,
-        however the game was opened (new, Continue, Load, `objective load`)."""
-        humans = self.session.humans
-        if self.hot_seat_secrets:
-            return None
-        to_move = self.session.to_move
-        if to_move in humans:
-            return to_move
-        return humans[0] if humans else None
-
-    @property
-    def hot_seat_secrets(self) -> bool:
-        """Two or more people share the screen and the game hides things from some of them."""
-        hidden = getattr(self.session.game, "hidden_information", False)
-        return bool(hidden) and len(self.session.humans) > 1
-
     def needs_handoff(self, seat: int) -> bool:
         """Hot-seat with hidden hands: a blank screen before a different human sees theirs."""
-        return self.hot_seat_secrets and seat != self._viewer
+        return self.session.hot_seat_secrets and seat != self._viewer
 
     # --- flow --------------------------------------------------------------------------------
 
@@ -263,7 +241,7 @@ class GameScreen(Screen[None]):
             before = session.states[-2]
             seat = game.to_move(before)
             log.add_note(f"Resumed after {len(session.actions)} moves. The last one:")
-            text = self.log_text(before, session.actions[-1], seat)
+            text = session.told(before, session.actions[-1], seat, self._viewer)
             log.add_action(session.seat_name(seat), text, game.turn(before))
             log.add_events(game.events(session.state), teller.new_turn)
         log.start_turn(self._turn())
@@ -271,17 +249,6 @@ class GameScreen(Screen[None]):
         self.advance()
         self.focus_picker()
         self._maybe_show_intro()
-
-    def _maybe_show_intro(self) -> None:
-        """The first game of a kind opens on its one-page "how to play" (once)."""
-        settings = getattr(self.app, "settings", None)
-        game_id = self.session.game.id
-        if settings is None or game_id in settings.intro_seen:
-            return
-        from tui.screens.dialogs import IntroScreen
-
-        self.app.remember(intro_seen=(*settings.intro_seen, game_id))
-        self.app.push_screen(IntroScreen(game_id))
 
     def on_unmount(self) -> None:
         self.stop_thinking()
@@ -367,32 +334,16 @@ class GameScreen(Screen[None]):
         goal_line = self.query_one("#goal-line", Static)
         goal_line.update(goal)
         goal_line.display = bool(goal)
-        seats = self.seats_text()
-        seats_line = self.query_one("#seats-line", Static)
-        seats_line.update(seats)
-        seats_line.display = bool(seats.plain)
+        self.query_one("#seats-line").show(self.session, self._viewer, self.seats_text())
         self.update_board()
         self.mark_changed(self._changed)
 
     def status_text(self) -> str:
         return self.sub_title
 
-    def seats_text(self) -> Text:
-        """Every seat with its kind, the one to act marked (nothing for a one-seat game)."""
-        session = self.session
-        seats = session.record.seats
-        text = Text()
-        if len(seats) < 2:
-            return text
-        to_move = session.to_move
-        for i, seat in enumerate(seats):
-            if i:
-                text.append(" · ", style="dim")
-            kind = "you" if i == self._viewer else seat.kind_label
-            style = "bold reverse" if i == to_move else ""
-            text.append(f"{'▶ ' if i == to_move else ''}{session.seat_name(i)}", style=style)
-            text.append(f" ({kind})", style="dim")
-        return text
+    def seats_text(self):
+        """Hook: the seats line in a game's own words (None: every seat and who plays it)."""
+        return None
 
     def show_actions(self) -> None:
         session = self.session
@@ -418,37 +369,6 @@ class GameScreen(Screen[None]):
         message.stop()
         self.choose(message.action)
 
-    def choose(self, action: Action) -> None:
-        """A human's decision, from the picker or a shortcut on the board or a panel (every way
-        in goes through here, so all ask alike): when the settings say so and it may end the
-        turn, asked first; then played."""
-        session = self.session
-        if not session.human_to_move or self.busy or action not in session.legal():
-            return
-        if not (self.app.settings.confirm_end_turn and self.may_end_turn(action)):
-            self.play(action)
-            return
-        from tui.screens.dialogs import ConfirmScreen
-
-        def answer(yes: bool | None) -> None:
-            if yes and session.human_to_move and not self.busy and action in session.legal():
-                self.play(action)
-
-        text = session.game.describe(session.state, action)
-        self.app.push_screen(
-            ConfirmScreen(f"{text}\n\nThis may end your turn.", yes="End turn", no="Not yet"),
-            answer,
-        )
-
-    def may_end_turn(self, action: Action) -> bool:
-        """Whether to ask before `action` (Settings: Confirm end of turn): the rules say it may
-        end the turn (`core.engine.may_end_turn`: never from the dice to come or a hidden card,
-        so the same action asks the same way every time) and it is not the only thing to do."""
-        session = self.session
-        if len(session.legal()) <= 1:
-            return False
-        return may_end_turn(session.game, session.state, action)
-
     def on_story_panel_chosen(self, message: StoryPanel.Chosen) -> None:
         message.stop()
         self.light_places(message.line.places)
@@ -459,9 +379,9 @@ class GameScreen(Screen[None]):
         seat = session.to_move
         before = session.state
         human = session.seat_is_human(seat) and self.ai.autoplay_turn is None
-        text = self.log_text(before, action, seat)
+        text = session.told(before, action, seat, self._viewer)
         try:
-            stages = self.stages_for(before, action)
+            stages = session.stages(before, action)
             session.apply(action)
         except IllegalAction as err:
             self.notify(f"Not allowed: {err.why}", severity="warning")
@@ -472,22 +392,6 @@ class GameScreen(Screen[None]):
             self.story_panel.show([])
             self.picker.filter_input.value = ""  # (what a player types ahead during AI moves stays)
         self.present(seat, action, text, stages, before)
-
-    def log_text(self, state, action: Action, seat: int | None) -> str:
-        """How the log tells an action: in full when only the seat that took it reads the log
-        (or the game has no secrets); as the table sees it otherwise. Hot-seat players share
-        one log, so there every secret action is told publicly."""
-        game = self.session.game
-        public = getattr(game, "public_describe", None)
-        if public is not None and (seat != self._viewer or len(self.session.humans) > 1):
-            return public(state, action)
-        return game.describe(state, action)
-
-    def stages_for(self, state, action: Action):
-        """The positions an action passes through, each with its own events (or None: just the
-        end). Games that can (`game.stages`) let the screen play the automatic steps out."""
-        stages = getattr(self.session.game, "stages", None)
-        return stages(state, action) if stages is not None else None
 
     # --- playback ----------------------------------------------------------------------------
 
@@ -563,245 +467,3 @@ class GameScreen(Screen[None]):
         moment loses nothing), then move on."""
         self.autosave()
         self.advance()
-
-    # --- AI seats ----------------------------------------------------------------------------
-
-    def _start_thinking(self, seat: int, for_human: bool = False) -> None:
-        cap = getattr(self.app, "think_cap", None)
-        turn = self.ai.begin(seat, self.app.ai_delay, cap, for_human)
-        waiting = f"The AI plays {turn.label}'s turn for you." if for_human else self.empty_reason()
-        self.picker.set_actions([], title=f"{turn.label} to act", empty=waiting)
-        if turn.forced is not None:
-            # (a zero-delay Textual timer divides by zero when it is stopped late: 10 ms at least)
-            self._pending_timer = self.set_timer(max(turn.delay, 0.01), lambda: self._decided(turn))
-            return
-        self.query_one("#thinking").who = turn.label
-        self._think(turn)
-
-    @work(thread=True, exclusive=True, group="ai")
-    def _think(self, turn: Turn) -> None:
-        action = turn.decide()
-        self.app.call_from_thread(self._decided, turn, action)
-
-    def _decided(self, turn: Turn, action: Action | None = None) -> None:
-        self._pending_timer = None
-        if not self.ai.accept(turn):
-            return  # stale: the game moved on (undo, quit) while the agent thought
-        if self.is_mounted:
-            self.query_one("#thinking").who = ""
-            self.play(turn.forced if action is None else action)
-
-    def stop_thinking(self) -> None:
-        """Cancel a running search (it answers with its best move so far) and the hint's."""
-        self.ai.stop()
-
-    def _cancel_pending(self) -> None:
-        if self._pending_timer is not None:
-            self._pending_timer.stop()
-            self._pending_timer = None
-
-    def action_escape(self) -> None:
-        """Esc, in order: skip a playback, stop a thinking AI, clear what narrows the list,
-        else open the game menu."""
-        if self.playing_back:
-            self._skip_stages()
-        elif self.ai.thinking:
-            self.action_stop_ai()
-        elif self.clear_board_selection() or self.picker.filter_input.value or self.picker.narrowed:
-            self.picker.filter_input.value = ""
-            self.picker.narrow(None)
-        else:
-            self.action_menu()
-
-    def clear_board_selection(self) -> bool:
-        """Hook: clear a selection on the board; True if there was one."""
-        return False
-
-    def action_stop_ai(self) -> None:
-        """Stop a thinking AI (it plays its best so far); moves that were only waiting to be
-        shown (the natives' steps) are played at once, and so are the rest until your move."""
-        turn = self.ai.current
-        if turn is not None:
-            self.ai.hurry_on()
-            if self._pending_timer is not None:
-                self._cancel_pending()
-                self._decided(turn)
-
-    # --- player commands ---------------------------------------------------------------------
-
-    def action_focus_filter(self) -> None:
-        self.picker.filter_input.focus()
-
-    def action_hint(self) -> None:
-        if not self.session.human_to_move or self.busy:
-            self.notify("A hint is for your own move.", severity="information")
-            return
-        self.notify("Thinking about a hint… (Esc stops)", timeout=2)
-        self.ai.hint_budget = Budget()
-        self._run_hint(self.session.to_move, len(self.session.actions), self.ai.hint_budget)
-
-    @work(thread=True, exclusive=True, group="hint")
-    def _run_hint(self, seat: int, token: int, budget: Budget) -> None:
-        found = hint(self.session, seat, budget, self.hint_mark, self.hint_outcome)
-        self.app.call_from_thread(self._show_hint, token, found)
-
-    def hint_mark(self, ranked) -> str:
-        """What the hint writes beside a move it marks: the share of the search it got."""
-        return f"{round(100 * ranked.share)}%"
-
-    def hint_outcome(self, value: float) -> str:
-        """The search's expected outcome of the best move, in words (a game may say it better)."""
-        return f"win chance about {round(100 * value)}%"
-
-    def _show_hint(self, token: int, found) -> None:
-        self.ai.hint_budget = None
-        if token != len(self.session.actions) or found is None:
-            return
-        self.picker.filter_input.value = ""
-        self.picker.narrow(None)
-        self.picker.mark(found.marks)
-        best = self.session.game.describe(self.session.state, found.best)
-        sentence = f"Hint: {best} ({found.outcome})."
-        if found.reason:
-            sentence += f" {found.reason}"
-        self.notify(sentence, timeout=8)
-        self.event_log.add_note(sentence)
-
-    def action_autoplay(self) -> None:
-        if not self.session.human_to_move or self.busy:
-            return
-        self.ai.autoplay_turn = self._turn()
-        self.event_log.add_note("Autoplay: the AI plays the rest of this turn.")
-        self.advance()
-
-    def action_undo(self) -> None:
-        if self.busy:
-            self.notify("Wait for the other side to finish.", severity="warning")
-            return
-        refusal = self.session.undo_refusal()
-        if refusal is not None or not self.session.undo():
-            self.notify(refusal or "Nothing to undo.", severity="warning")
-            return
-        self.event_log.add_note("Undone.")
-        self._changed = set()
-        self.autosave()
-        self.advance()
-
-    # --- saving ------------------------------------------------------------------------------
-
-    @property
-    def slot(self) -> AutosaveSlot:
-        """Where this game autosaves (its own autosave, see `SaveStore.slot_for`)."""
-        if self.session.slot is None:
-            self.session.record, self.session.slot = self.app.store.slot_for(self.session.record)
-        return self.session.slot
-
-    def action_save(self) -> None:
-        """Ctrl+S: a save point, under a new name every time (it never replaces another)."""
-        try:
-            self.save_path = self.app.store.save_point(self.session.record)
-        except SaveError as err:
-            self.notify(printable(f"Could not save: {err}"), severity="error", markup=False)
-            return
-        self.notify(f"Saved to {display_path(self.save_path)}", markup=False)
-
-    def autosave(self) -> None:
-        self.slot  # noqa: B018 (made on first use)
-        said = self.session.autosave()
-        if said is not None:
-            self.notify(said[1], severity=said[0], markup=False)
-
-    def tell_where_it_is_saved(self) -> None:
-        """After leaving the game for the title screen: where it is (or that it is not) saved."""
-        self.slot  # noqa: B018
-        said = self.session.leaving_note()
-        if said is not None:
-            self.app.notify(said[1], severity=said[0], markup=False)
-
-    def save_elsewhere(self, then=None) -> None:
-        """Ask for a path and save the game there (when the autosaves fail); `then` is called
-        when the dialog closes."""
-        from tui.screens.saving import SaveAsScreen
-
-        record = self.session.record
-
-        def save(path: Path) -> Path:
-            return self.app.store.save_as(record, path)
-
-        def done(path: Path | None) -> None:
-            if path is not None:
-                self.session.saved_elsewhere(record, path)
-                self.notify(f"Saved to {display_path(path)}", markup=False)
-            if then is not None:
-                then()
-
-        suggestion = Path.home() / f"{record.game}-{time.strftime('%Y%m%d-%H%M%S')}.objective"
-        self.app.push_screen(SaveAsScreen(save, suggestion), done)
-
-    # --- the game menu -----------------------------------------------------------------------
-
-    def action_menu(self) -> None:
-        from tui.screens.dialogs import GameMenuScreen
-
-        self.app.push_screen(GameMenuScreen(self.session.game.title), self._menu_chosen)
-
-    def _menu_chosen(self, item: str | None) -> None:
-        actions = {
-            "save": self.action_save,
-            "intro": self.action_how_to_play,
-            "rules": self.action_rules,
-            "title": self.action_main_menu,
-            "new": self.action_new_game,
-            "quit": self.app.action_quit_confirm,
-        }
-        if item in actions:
-            actions[item]()
-
-    def action_main_menu(self) -> None:
-        self.autosave()
-        self.app.return_to_title()
-        self.tell_where_it_is_saved()
-
-    def action_new_game(self) -> None:
-        self.autosave()
-        self.app.open_setup(self.session.game.id, replace_game=True)
-
-    def action_how_to_play(self) -> None:
-        from tui.screens.dialogs import IntroScreen
-
-        self.app.push_screen(IntroScreen(self.session.game.id))
-
-    # --- the end -----------------------------------------------------------------------------
-
-    def game_over_lines(self) -> list[str]:
-        """Extra lines for the game-over screen (dedicated screens add their statistics)."""
-        return [f"Turn reached: {self._turn()}", f"Moves played: {len(self.session.actions)}"]
-
-    def show_game_over(self) -> None:
-        if self._game_over_shown:
-            return
-        self._game_over_shown = True
-        self.action_summary()
-
-    def check_action(self, action: str, parameters) -> bool | None:
-        if not self._ready:
-            return action in ("escape",) or None
-        if action == "summary":
-            return self.session.over
-        if action in ("hint", "autoplay", "undo"):
-            return not self.session.over
-        if action == "skip":
-            return self.playing_back
-        if action == "stop_ai":
-            return self.ai.thinking
-        return True
-
-    def action_summary(self) -> None:
-        if not self.session.over:
-            return
-        from tui.screens.game_over import GameOverScreen
-
-        self.app.push_screen(GameOverScreen(self))
-
-    def action_rules(self) -> None:
-        self.app.open_rules(self.session.game.id)
