@@ -83,7 +83,8 @@ class GameScreen(AISeats, PlayerCommands, Screen[None]):
         " $2 a price); the best match is on top and highlighted; Up/Down move the highlight and"
         " Enter plays the highlighted action.\n"
         "Tab moves between the board, the actions and the log. What the other side does is "
-        "played out step by step (Space or Esc skips) and told under “Since your last move”."
+        "played out step by step (Space or Esc skips) and told under “Since your last move”, "
+        "newest turn first. The result of a fight you were in stays on screen until Enter."
     )
 
     def __init__(self, session: Session, save_path=None) -> None:
