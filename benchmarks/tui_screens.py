@@ -73,8 +73,9 @@ async def report_ready(self):
     await built(self)
     print(f"interactive {time.perf_counter() - START:.4f}", file=sys.stderr)
 GameScreen._build_side = report_ready
-from tui.cli import main
-main(ARGV)
+import tui.cli
+tui.cli.has_terminal = lambda: True  # headless: the child has no terminal, and needs none
+tui.cli.main(ARGV)
 """
 )
 
