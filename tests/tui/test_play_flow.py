@@ -46,7 +46,7 @@ async def test_since_your_last_move_tells_of_a_destroyed_unit(tmp_path):
         # a line about a place lights it up on the map
         placed = next(line for line in story.lines if line.places)
         screen.on_story_panel_chosen(story.Chosen(placed))
-        assert set(placed.places) <= set(screen.region_map.highlights)
+        assert set(placed.places) <= set(screen.region_map.lit)
 
 
 @pytest.mark.parametrize("size", [(120, 40), (80, 24)], ids=["120x40", "80x24"])
@@ -66,7 +66,7 @@ async def test_the_enemy_steps_are_shown_one_by_one_with_their_places_lit(tmp_pa
         await pilot.press(*"done", "enter")
         await wait_until(pilot, lambda: screen.playing_back)
         assert screen.busy and screen.region_map.changed  # a step shown, its places lit
-        shown = screen.region_map.state
+        shown = screen.region_map.view.state
         assert shown is not screen.session.state
         await pilot.press("space")  # skips to the end (the filter has focus: not a space typed)
         await wait_until(pilot, lambda: not screen.busy)

@@ -51,7 +51,7 @@ def app_with(tmp_path, session: Session, **kw):
 
 def map_text(screen) -> list[str]:
     region_map = screen.query_one(RegionMap)
-    return [strip.text for strip in region_map._strips]
+    return [region_map.render_line(y).text for y in range(len(region_map._drawn))]
 
 
 # --- snapshots -----------------------------------------------------------------------------------
@@ -155,10 +155,7 @@ async def test_clicking_an_area_narrows_the_picker(tmp_path):
         screen = await started(pilot)
         region_map = screen.query_one(RegionMap)
         hue_34 = next(
-            (x, y)
-            for y in range(40)
-            for x in range(66)
-            if region_map.target_at(x, y) == ("area", 1)
+            (x, y) for y in range(40) for x in range(66) if region_map.place_at(x, y) == ("area", 1)
         )
         await pilot.click(RegionMap, offset=hue_34)
         shown = screen.picker.shown_actions
@@ -233,7 +230,7 @@ async def test_hint_highlights_a_move_on_the_map(tmp_path):
     async with app.run_test(size=SIZE) as pilot:
         screen = await started(pilot)
         await pilot.press("f2")
-        await wait_until(pilot, lambda: screen.query_one(RegionMap).highlights, timeout=5.0)
+        await wait_until(pilot, lambda: screen.query_one(RegionMap).lit, timeout=5.0)
         assert screen.picker.highlighted_action in screen.session.legal()
 
 

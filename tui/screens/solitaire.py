@@ -11,6 +11,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
+from textual import on
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Vertical
@@ -27,6 +28,7 @@ from core.solitaire.board import (
 from core.solitaire.events import SolitaireEvent as K
 from core.solitaire.state import OPTIONS, STEP_TITLES
 from tui.screens.game import GameScreen
+from tui.widgets.board import Board
 from tui.widgets.region_map import RegionMap
 
 if TYPE_CHECKING:
@@ -101,7 +103,7 @@ class SolitaireScreen(GameScreen):
     def update_board(self, state=None) -> None:
         current = state is None or state is self.session.state
         state = state if state is not None else self.session.state
-        self.region_map.show(state)
+        self.region_map.view = self.session.game.observe(state, self._viewer)
         legal = self.session.legal() if current else ()
         panels = self.query("#combat-panel")
         if not panels:
@@ -159,8 +161,9 @@ class SolitaireScreen(GameScreen):
 
     # --- selection and highlights -------------------------------------------------------------
 
-    def on_region_map_selected(self, message: RegionMap.Selected) -> None:
-        target = message.target
+    @on(Board.Selected, "#region-map")
+    def _place_selected(self, message: Board.Selected) -> None:
+        target = message.place
         if target is None:
             self.picker.narrow(None)
             return
@@ -172,13 +175,13 @@ class SolitaireScreen(GameScreen):
     def on_action_picker_highlighted(self, message: ActionPicker.Highlighted) -> None:
         action = message.action
         places = self.session.game.places_of(action) if action is not None else ()
-        self.region_map.highlight(places)
+        self.region_map.lit = places
 
     def light_places(self, places) -> None:
-        self.region_map.highlight(places or ())
+        self.region_map.lit = places or ()
 
     def mark_changed(self, places: set) -> None:
-        self.region_map.mark_changed(places)
+        self.region_map.changed = places
 
     def clear_board_selection(self) -> bool:
         if self.region_map.selected is not None:
@@ -213,7 +216,7 @@ class SolitaireScreen(GameScreen):
     def _show_hint(self, token: int, found) -> None:
         super()._show_hint(token, found)
         if token == len(self.session.actions) and found is not None:
-            self.region_map.highlight(self.session.game.places_of(found.best))
+            self.region_map.lit = self.session.game.places_of(found.best)
 
     def hint_mark(self, ranked) -> str:
         """The solitaire's search compares a few candidate moves on the same dice (it does not
