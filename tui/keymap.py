@@ -1,6 +1,6 @@
 """Rebindable keys: the `[keymap]` table of the settings file, checked before Textual sees it.
 
-Every binding of the program has an id ("game.hint", "map.select", ...). The settings' keymap maps
+Every binding of the program has an id ("game.hint", "board.select", ...). The settings' keymap maps
 ids to keys (`"game.hint" = "f6,ctrl+h"`); `App.set_keymap` applies it, so the footer and the F1
 help show the keys in force. An entry naming no binding, or a key that cannot be typed, is
 reported once at start and skipped: the default key stays.
