@@ -118,7 +118,7 @@ that cannot be typed is reported when the program starts, and the default key st
 ```toml
 [keymap]
 "game.hint" = "f6,ctrl+h"
-"hexmap.up" = "up,w"
+"board.up" = "up,w"
 ```
 
 Key names: a single character (`a`, `?`), `enter`, `escape`, `space`, `tab`, `up`, `down`, `left`,

@@ -154,10 +154,10 @@ async def choose_on_the_map(pilot, screen):
     s = screen.session.state
     move = next(a for a in screen.session.legal() if a[0] == "move")
     here = next(c.hex for c in s.chits if c.id == move[1])
-    screen.hex_map.select(here)
+    screen.hex_map.select(("hex", here))
     await wait_until(pilot, lambda: screen._destinations)
     target, action = next(iter(screen._destinations.items()))
-    screen.hex_map.post_message(HexMap.DestinationChosen(target))
+    screen.hex_map.post_message(HexMap.DestinationChosen(screen.hex_map, target))
     return action
 
 

@@ -152,7 +152,7 @@ def test_snapshot(snap_compare, tmp_path, moment, size):
 def test_snapshot_a_chit_selected_lights_its_destinations(snap_compare, tmp_path):
     async def run_before(pilot):
         screen = await started(pilot)
-        screen.hex_map.select(screen.session.state.admins[0])
+        screen.hex_map.select(("hex", screen.session.state.admins[0]))
         await pilot.pause()
         assert screen.hex_map.destinations
 
@@ -170,16 +170,15 @@ async def test_the_cursor_and_a_click_narrow_the_picker_to_a_hex(tmp_path):
         assert isinstance(screen, ConquerScreen)
         home = screen.session.state.admins[0]
         await pilot.press("ctrl+t", "enter")
-        assert screen.hex_map.selected == home
+        assert screen.hex_map.selected == ("hex", home)
         shown = screen.picker.shown_actions
         assert shown and all(home in GAME.places_of(screen.session.state, a) for a in shown)
         await pilot.press("escape")  # clears the selection: every action again
         assert screen.hex_map.selected is None
         # a click on a hex with nothing to do there
-        layout = screen.hex_map._layout()
         b = board(screen.session.state.radius)
-        far = b.coords.index(next(c for c in b.coords if b.distance(b.index[c], home) >= 3))
-        x, y = layout.cell(*b.coords[far])
+        far = ("hex", next(h for h in range(b.size) if b.distance(h, home) >= 3))
+        x, _, y, _ = screen.hex_map.box_of(far)
         await pilot.click(HexMap, offset=(x + 1 + 1 - screen.hex_map.scroll_offset.x,
                                           y - screen.hex_map.scroll_offset.y))  # fmt: skip
         assert screen.hex_map.selected == far
@@ -192,10 +191,10 @@ async def test_a_destination_chosen_on_the_map_plays_what_the_picker_would(tmp_p
     async with app.run_test(size=(120, 40)) as pilot:
         screen = await started(pilot)
         home = screen.session.state.admins[0]
-        screen.hex_map.select(home)
+        screen.hex_map.select(("hex", home))
         await pilot.pause()
         highlighted = screen.picker.highlighted_action
-        target = GAME.places_of(screen.session.state, highlighted)[1]
+        target = ("hex", GAME.places_of(screen.session.state, highlighted)[1])
         assert target in screen.hex_map.destinations
         before = len(screen.session.actions)
         await pilot.press("ctrl+t")
@@ -298,7 +297,7 @@ async def test_the_story_tells_facts_and_a_chosen_line_lights_its_hexes(tmp_path
         lines = [line for e in after.events for line in teller.event(e, None, None)]
         assert [line.places for line in lines] == [(), (("hex", north),)]
         screen.on_story_panel_chosen(screen.story_panel.Chosen(lines[1]))
-        assert screen.hex_map.lit == {north}
+        assert screen.hex_map.lit == {("hex", north)}
 
         fight = position(
             COMBAT,

@@ -12,6 +12,7 @@ Enter or a click on one plays the move. Nothing in Conquer is hidden (OC-Q80): n
 from __future__ import annotations
 
 from rich.text import Text
+from textual import on
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Vertical
@@ -23,15 +24,12 @@ from core.conquer.hexes import board
 from core.conquer.state import COMBAT, MOVE, NATIVES_MOVE, OVER, PHASE_NAMES, TRAIN
 from core.conquer.tables import EXPLORE_COST, dollars
 from tui.screens.game import GameScreen
+from tui.tellers.conquer import hex_places
+from tui.widgets.board import Board
 from tui.widgets.hex_map import LEGEND, OWNER_COLOURS, OWNER_LETTERS, HexMap
 
 E = ConquerEvent
 COSTLY = ("move", "spelunk", "terrain", "recruit", "drill", "develop")
-
-
-def hex_indices(places) -> tuple[int, ...]:
-    """The hex map's indices of `("hex", h)` place references (the one place they are read)."""
-    return tuple(place[1] for place in places or () if place[0] == "hex")
 
 
 class ConquerScreen(GameScreen):
@@ -60,7 +58,7 @@ class ConquerScreen(GameScreen):
 
     def __init__(self, session, save_path=None) -> None:
         super().__init__(session, save_path)
-        self._destinations: dict[int, tuple] = {}  # hex -> the action that goes there
+        self._destinations: dict[tuple, tuple] = {}  # ("hex", h) -> the action that goes there
 
     # --- layout ------------------------------------------------------------------------------
 
@@ -82,7 +80,8 @@ class ConquerScreen(GameScreen):
 
     def update_board(self, state=None) -> None:
         state = state if state is not None else self.session.state
-        self.hex_map.show(state, self.compact, set(hex_indices(self._changed)))
+        self.hex_map.compact = self.compact
+        self.hex_map.view = self.session.game.observe(state, self._viewer)
         self._set_text("#phase-track", self.phase_track(state))
         self._show_hex_info()
         self._show_combat(state)
@@ -99,11 +98,10 @@ class ConquerScreen(GameScreen):
             widget.update(text)
 
     def mark_changed(self, places: set) -> None:
-        state = self._shown_state or self.session.state
-        self.hex_map.show(state, self.compact, set(hex_indices(places)))
+        self.hex_map.changed = places
 
     def light_places(self, places) -> None:
-        self.hex_map.light(hex_indices(places))
+        self.hex_map.lit = places or ()
 
     def clear_board_selection(self) -> bool:
         if self.hex_map.selected is not None:
@@ -245,12 +243,13 @@ class ConquerScreen(GameScreen):
     def action_focus_map(self) -> None:
         self.hex_map.focus()
 
-    def on_hex_map_selected(self, message: HexMap.Selected) -> None:
-        h = message.hex
-        if h is None:
+    @on(Board.Selected, "#hex-map")
+    def _hex_selected(self, message: Board.Selected) -> None:
+        if message.place is None:
             self.picker.narrow(None)
             self._update_destinations()
             return
+        h = message.place[1]
         s = self.session.state
         places_of = self.session.game.places_of
         here = board(s.radius).label(h)
@@ -262,14 +261,14 @@ class ConquerScreen(GameScreen):
         action = message.action
         s = self.session.state
         places = self.session.game.places_of(s, action) if action is not None else ()
-        self.hex_map.light(places)
+        self.hex_map.lit = hex_places(places)
         self._update_destinations(action)
 
     def _update_destinations(self, highlighted=None) -> None:
         """With a hex selected: the hexes its movers can reach (the army highlighted in the
         picker first), each with what entering costs."""
         s = self.session.state
-        h = self.hex_map.selected
+        h = self.hex_map.selected[1] if self.hex_map.selected is not None else None
         dest: dict[int, tuple] = {}
         if h is not None and self.session.human_to_move and not self.busy:
             places_of = self.session.game.places_of
@@ -285,25 +284,25 @@ class ConquerScreen(GameScreen):
                 places = places_of(s, a)
                 if len(places) == 2 and places[0] == h and places[1] not in dest:
                     dest[places[1]] = a
-        self._destinations = dest
-        labels = {}
-        for target, a in dest.items():
-            unknown = s.terrain[target] is None
-            labels[target] = "$4" if unknown and a[0] != "admin" else "→"
-        self.hex_map.mark_destinations(labels)
+        self._destinations = {("hex", target): a for target, a in dest.items()}
+        self.hex_map.destinations = {
+            ("hex", target): "$4" if s.terrain[target] is None and a[0] != "admin" else "→"
+            for target, a in dest.items()
+        }
 
-    def on_hex_map_destination_chosen(self, message: HexMap.DestinationChosen) -> None:
-        action = self._destinations.get(message.hex)
+    @on(HexMap.DestinationChosen, "#hex-map")
+    def _destination_chosen(self, message: HexMap.DestinationChosen) -> None:
+        action = self._destinations.get(message.place)
         if action is not None:
             self.choose(action)
 
     def _show_hex_info(self) -> None:
         """What stands on the hex under the cursor."""
         s = self.session.state
-        h = self.hex_map.cursor
-        if h is None:
+        if self.hex_map.cursor is None:
             self._set_text("#hex-info", Text(""))
             return
+        h = self.hex_map.cursor[1]
         b = board(s.radius)
         text = Text(f"{b.label(h)} ", style="bold")
         text.append(s.terrain[h] or "undiscovered", style="bold")
@@ -332,7 +331,8 @@ class ConquerScreen(GameScreen):
                 )
         self._set_text("#hex-info", text)
 
-    def on_hex_map_cursor_moved(self, message: HexMap.CursorMoved) -> None:
+    @on(Board.CursorMoved, "#hex-map")
+    def _cursor_moved(self, message: Board.CursorMoved) -> None:
         self._show_hex_info()
 
     # --- combat ------------------------------------------------------------------------------

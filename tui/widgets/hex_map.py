@@ -1,33 +1,38 @@
 """Objective: Conquer's hex map: fog, terrain, castles, caves, armies, Administrators, natives,
-pending orders and control, drawn with the Line API (a strip a line, refreshed line by line).
+pending orders, control, and where a selected army can go.
+
+A `Board` (tui/widgets/board.py): it draws the seat's view (`view`, a `ConquerView`; Conquer
+hides nothing, OC-Q80), and the cursor, the selection, the lit and the changed places come from
+the base. Every hex is a place, `("hex", h)` with h the hex's index on `core.conquer.hexes.board`
+(the places the events carry): the arrows or hjkl move a cursor over them (up and down to the N
+and S neighbours, left and right to the neighbour in the next column nearest on screen), Enter or
+a click selects one and the screen narrows the action picker to it. The screen may give
+`destinations` (hex -> a short cost label): they are drawn amber with their cost, and Enter or a
+click on one posts `HexMap.DestinationChosen`. The widget never changes the game.
 
 Each hex is a block of two rows (tui/widgets/hexgeo.py): the top row is its terrain (a two-letter
 code on the terrain's colour: `Fa` Farmland, `Wo` Woods, `De` Desert, `Mo` Mountain, `Ri` River,
-`Me` Meadow; `░░` undiscovered) and what stands on it (a castle `■3`, a cave `◇`/a mine `◆`, a
-terrain change under way `~`, a pending order `↗`); the bottom row is who is there: armies as
-the owner's letter and total points (`A6`, in the owner's colour), natives `n4`, the
-Administrator `@`, on the owner's tint when the hex is controlled. Colours come from the
-Okabe-Ito palette, and every colour-coded thing also has a letter or a symbol, so the map reads
-without colour.
-
-A cursor (arrows or hjkl; a click) walks the hexes; Enter selects one and the screen narrows the
-picker to it. The screen may mark destinations (`mark_destinations`): they are lit with their
-cost, and Enter or a click on one posts `DestinationChosen`. The widget never changes the game.
+`Me` Meadow; `░░` undiscovered, in one of three fog shades so neighbours differ) and what stands
+on it (a castle `■3` in its owner's colour, a cave `◇`/a mine `◆`, a terrain change under way
+`~`, a pending order `↗`); the bottom row is who is there: armies as the owner's letter and total
+points (`A6`, in the owner's colour), natives `n4`, the Administrator `@`, on the owner's tint
+when the hex is controlled. Colours are component classes of the stylesheet below, made from the
+constants here (the owners' Okabe-Ito colours are the screen's too), and every colour-coded thing
+also has a letter or a symbol, so the map reads without colour. The cursor, the selection, the
+lit and the changed hexes are marked with text attributes only (reverse or underline, bold,
+italic), so the terrain's colour always shows.
 """
 
 from __future__ import annotations
 
-from rich.segment import Segment
-from rich.style import Style
 from textual import events
 from textual.binding import Binding
-from textual.geometry import Region, Size
 from textual.message import Message
-from textual.scroll_view import ScrollView
-from textual.strip import Strip
+from textual.reactive import reactive
 
 from core.conquer.hexes import DIRECTIONS, board
 from core.conquer.tables import TERRAIN_LETTERS
+from tui.widgets.board import Board, Place, Run
 from tui.widgets.hexgeo import HexLayout
 
 # Okabe-Ito colours, one an Administrator, with a dark tint for the hexes they control
@@ -43,7 +48,7 @@ TERRAIN_COLOURS = {
     "Meadow": "#5e7d2f",
 }
 FOG_SHADES = ("#202020", "#2a2a2a", "#343434")
-DESTINATION = "bold #000000 on #ffd27a"
+DESTINATION = "#ffd27a"
 ARROWS = ("↑", "↗", "↘", "↓", "↙", "↖")  # the OC-H2 directions N NE SE S SW NW
 LEGEND = (
     "Fa Farmland · Wo Woods · De Desert · Mo Mountain · Ri River · Me Meadow · ░░ unknown · "
@@ -52,283 +57,191 @@ LEGEND = (
 )
 
 
-class HexMap(ScrollView, can_focus=True):
-    DEFAULT_CSS = """
-    HexMap { height: 1fr; padding: 0 1; }
-    HexMap:focus { background: $boost; }
-    """
-    BINDINGS = [
-        Binding("up,k", "move('up')", "Up", show=False, id="hexmap.up"),
-        Binding("down,j", "move('down')", "Down", show=False, id="hexmap.down"),
-        Binding("left,h", "move('left')", "Left", show=False, id="hexmap.left"),
-        Binding("right,l", "move('right')", "Right", show=False, id="hexmap.right"),
-        Binding(
-            "enter,space", "select", "Select hex", id="hexmap.select", tooltip="Act on this hex"
-        ),
-        Binding("escape", "clear", "Clear", show=False, id="hexmap.clear"),
+def _stylesheet() -> str:
+    """The map's colours as component classes (one rule a colour, from the constants above)."""
+    rules = [
+        "HexMap:focus { background: $boost; }",
+        # the base's marks as text attributes: a background would hide the terrain
+        "HexMap > .board--cursor { background: transparent; text-style: underline; }",
+        "HexMap:focus > .board--cursor { background: transparent; color: transparent;"
+        " text-style: reverse; }",
+        "HexMap > .board--selected { background: transparent; color: transparent;"
+        " text-style: bold underline; }",
+        "HexMap > .board--lit { color: transparent; text-style: underline; }",
+        "HexMap > .board--changed { background: transparent; text-style: italic; }",
+        "HexMap > .board--code { color: #f0f0f0; text-style: bold; }",
+        "HexMap > .board--symbol { color: #ffffff; text-style: bold; }",
+        f"HexMap > .board--destination {{ background: {DESTINATION}; }}",
+        "HexMap > .board--cost { color: #000000; text-style: bold; }",
+    ]
+    for name, colour in TERRAIN_COLOURS.items():
+        rules.append(f"HexMap > .board--{name.lower()} {{ background: {colour}; }}")
+    for n, shade in enumerate(FOG_SHADES):
+        rules.append(f"HexMap > .board--fog-{n} {{ color: #707070; background: {shade}; }}")
+    for letter, colour, tint in zip(OWNER_LETTERS, OWNER_COLOURS, OWNER_TINTS, strict=True):
+        owner = letter.lower()
+        rules.append(f"HexMap > .board--owner-{owner} {{ color: {colour}; text-style: bold; }}")
+        rules.append(f"HexMap > .board--tint-{owner} {{ background: {tint}; }}")
+    return "\n".join(rules)
+
+
+class HexMap(Board):
+    COMPONENT_CLASSES = {
+        "board--code",  # the terrain's two letters
+        "board--symbol",  # a feature, natives, several owners' armies
+        "board--units",  # the bottom row of a hex (where a destination shows)
+        "board--destination",
+        "board--cost",  # a destination's cost
+        *(f"board--{name.lower()}" for name in TERRAIN_COLOURS),
+        *(f"board--fog-{n}" for n in range(len(FOG_SHADES))),
+        *(f"board--owner-{letter.lower()}" for letter in OWNER_LETTERS),
+        *(f"board--tint-{letter.lower()}" for letter in OWNER_LETTERS),
+    }
+    DEFAULT_CSS = _stylesheet()
+    BINDINGS = [  # hjkl beside the base's arrows
+        Binding("k", "move(0,-1)", "Up", show=False, id="hexmap.up"),
+        Binding("j", "move(0,1)", "Down", show=False, id="hexmap.down"),
+        Binding("h", "move(-1,0)", "Left", show=False, id="hexmap.left"),
+        Binding("l", "move(1,0)", "Right", show=False, id="hexmap.right"),
     ]
 
-    class Selected(Message):
-        """The player selected a hex (None: the selection was cleared)."""
-
-        def __init__(self, hex_index: int | None) -> None:
-            super().__init__()
-            self.hex = hex_index
-
-    class CursorMoved(Message):
-        """The cursor is on another hex."""
+    destinations: reactive[dict[Place, str]] = reactive(dict, repaint=False, init=False)
 
     class DestinationChosen(Message):
-        """The player chose a marked destination."""
+        """The player chose one of the destinations (Enter or a click on it)."""
 
-        def __init__(self, hex_index: int) -> None:
+        def __init__(self, board: HexMap, place: Place) -> None:
             super().__init__()
-            self.hex = hex_index
+            self.board = board
+            self.place = place
 
-    def __init__(self, **kwargs) -> None:
-        super().__init__(**kwargs)
-        self.state = None
-        self.compact = False
-        self.cursor: int | None = None
-        self.selected: int | None = None
-        self.destinations: dict[int, str] = {}  # hex -> a short cost label
-        self.lit: frozenset[int] = frozenset()  # hexes an action or a story line is about
-        self.changed: frozenset[int] = frozenset()
-        self._hex_layout: HexLayout | None = None
-        self._strips: list[Strip] = []
-        self._key = None
-        self._styles: dict[str, Style] = {}
+        @property
+        def control(self) -> HexMap:
+            return self.board
 
-    # --- what the screen calls ---------------------------------------------------------------
+    # --- the geometry ------------------------------------------------------------------------
 
-    def show(self, state, compact: bool = False, changed=frozenset()) -> None:
-        self.state = state
-        self.compact = compact
-        self.changed = frozenset(changed)
-        if self.cursor is None and state is not None:
-            self.cursor = next((h for h in state.admins if h is not None), 0)
-            self.call_after_refresh(self._scroll_to_cursor)  # a compact map starts there
-        self._rebuild()
+    @property
+    def hex_layout(self) -> HexLayout:
+        """Where each hex is drawn: cells 4 wide (3 when compact), 2 high."""
+        return _layout(self.view.state.radius, 3 if self.compact else 4)
 
-    def light(self, hexes) -> None:
-        hexes = frozenset(h for h in hexes or () if h is not None and h >= 0)
-        if hexes != self.lit:
-            self.lit = hexes
-            self._rebuild()
+    def start(self) -> Place:
+        """The first Administrator's hex."""
+        admins = self.view.state.admins
+        return ("hex", next((h for h in admins if h is not None), 0))
 
-    def mark_destinations(self, destinations: dict[int, str]) -> None:
-        if destinations != self.destinations:
-            self.destinations = dict(destinations)
-            self._rebuild()
-
-    def select(self, hex_index: int | None) -> None:
-        self.selected = hex_index
-        if hex_index is not None:
-            self.cursor = hex_index
-        self._rebuild()
-        self.post_message(self.Selected(hex_index))
-
-    # --- keys and mouse ----------------------------------------------------------------------
-
-    def action_move(self, where: str) -> None:
+    def neighbour(self, place: Place, dx: int, dy: int) -> Place:
         """Up and down go to the N and S neighbours; left and right to the neighbour in the
         next column that sits nearest on screen (NW or SW, NE or SE)."""
-        if self.state is None or self.cursor is None:
-            return
-        b = board(self.state.radius)
-        q, r = b.coords[self.cursor]
-        layout = self._layout()
-        if where in ("up", "down"):
-            dq, dr = DIRECTIONS[0] if where == "up" else DIRECTIONS[3]
+        if place is None:
+            return self.start()
+        b = board(self.view.state.radius)
+        q, r = b.coords[place[1]]
+        if dy:
+            dq, dr = DIRECTIONS[0] if dy < 0 else DIRECTIONS[3]
             options = [(q + dq, r + dr)]
         else:
-            pair = (
-                (DIRECTIONS[5], DIRECTIONS[4])
-                if where == "left"
-                else (DIRECTIONS[1], DIRECTIONS[2])
-            )
+            pair = (DIRECTIONS[5], DIRECTIONS[4]) if dx < 0 else (DIRECTIONS[1], DIRECTIONS[2])
             options = [(q + dq, r + dr) for dq, dr in pair]
+            layout = self.hex_layout
             _, y = layout.cell(q, r)
             options.sort(key=lambda c: abs(layout.cell(*c)[1] - y))
-        for target in options:
-            if target in b.index:
-                self.cursor = b.index[target]
-                self._rebuild()
-                self._scroll_to_cursor()
-                self.post_message(self.CursorMoved())
-                return
+        return next((("hex", b.index[c]) for c in options if c in b.index), None)
+
+    # --- destinations ------------------------------------------------------------------------
+
+    def validate_destinations(self, destinations) -> dict[Place, str]:
+        return dict(destinations or {})
+
+    def watch_destinations(self, old: dict, new: dict) -> None:
+        self._lay_out()  # a cost label is in the drawing
+        self._restyle(old.keys() | new.keys())
+
+    def decorate(self, run: Run) -> str:
+        place = run.place
+        extra = []
+        if place in self.destinations and "units" in run.style.split():
+            extra.append("destination")
+        # the marks are text attributes, so they add up: the cursor shows on the selected hex
+        # too, and a lit hex that changed is both underlined and italic
+        if place is not None and place == self.selected == self.cursor:
+            extra.append("cursor")
+        if place in self.lit and place in self.changed:
+            extra.append("changed")
+        return " ".join(extra)
 
     def action_select(self) -> None:
-        if self.cursor is None:
-            return
         if self.cursor in self.destinations:
-            self.post_message(self.DestinationChosen(self.cursor))
+            self.post_message(self.DestinationChosen(self, self.cursor))
             return
-        self.select(None if self.selected == self.cursor else self.cursor)
-
-    def action_clear(self) -> None:
-        if self.selected is not None:
-            self.select(None)
-
-    def check_action(self, action: str, parameters) -> bool | None:
-        if action == "clear":  # nothing selected: Esc goes on to the screen (its menu)
-            return self.selected is not None
-        return True
+        super().action_select()
 
     def on_click(self, event: events.Click) -> None:
-        hex_index = self.hex_at(event.x - self.styles.padding.left, event.y)
-        if hex_index is None:
-            return
-        self.focus()
-        self.cursor = hex_index
-        self.post_message(self.CursorMoved())
-        if hex_index in self.destinations:
-            self._rebuild()
-            self.post_message(self.DestinationChosen(hex_index))
-            return
-        self.select(None if self.selected == hex_index else hex_index)
-
-    def hex_at(self, x: int, y: int) -> int | None:
-        """The hex under a point of the widget's content (the view's scroll included)."""
-        if self.state is None:
-            return None
-        layout = self._layout()
-        found = layout.hex_at(x + self.scroll_offset.x, y + self.scroll_offset.y)
-        return None if found is None else board(self.state.radius).index[found]
-
-    def _scroll_to_cursor(self) -> None:
-        if self.cursor is None or self.state is None:
-            return
-        layout = self._layout()
-        x, y = layout.cell(*board(self.state.radius).coords[self.cursor])
-        self.scroll_to_region(Region(x, y, layout.cell_w, layout.cell_h), animate=False)
+        place = self.place_at(event.x, event.y)
+        if place in self.destinations:
+            event.prevent_default()  # a destination is chosen, not selected (the base's click)
+            self.focus()
+            self.cursor = place
+            self.post_message(self.DestinationChosen(self, place))
 
     # --- drawing -----------------------------------------------------------------------------
 
-    def _layout(self) -> HexLayout:
-        width = 3 if self.compact else 4
-        if self._hex_layout is None or (self._hex_layout.radius, self._hex_layout.cell_w) != (
-            self.state.radius,
-            width,
-        ):
-            self._hex_layout = HexLayout(self.state.radius, width, 2)
-        return self._hex_layout
-
-    def on_resize(self) -> None:
-        self._key = None
-        self._rebuild()
-
-    def on_focus(self) -> None:
-        self._rebuild()
-
-    def on_blur(self) -> None:
-        self._rebuild()
-
-    def _rebuild(self) -> None:
-        if self.state is None or not self.is_mounted:
-            return
-        key = (
-            self.state,
-            self.compact,
-            self.cursor,
-            self.selected,
-            tuple(sorted(self.destinations.items())),
-            self.lit,
-            self.changed,
-            self.has_focus,
-            self.scrollable_content_region.width,
-        )
-        if key == self._key:
-            return
-        self._key = key
-        layout = self._layout()
-        width, height = layout.size
-        rows = [[Segment(" " * width, self._style(""))] for _ in range(height)]
-        grid: list[list[Segment | None]] = [[None] * width for _ in range(height)]
-        facts = self._facts()
-        b = board(self.state.radius)
-        for h, (q, r) in enumerate(b.coords):
+    def draw(self, width: int, height: int) -> list[list[Run]]:
+        """Every hex's two rows at its place in the layout; a later hex covers an earlier one
+        where cells overlap, and each is clipped to its cell's width."""
+        s = self.view.state
+        layout = self.hex_layout
+        map_w, map_h = layout.size
+        blank = (" ", "", None)
+        grid = [[blank] * map_w for _ in range(map_h)]
+        facts = _facts(s)
+        for h, (q, r) in enumerate(board(s.radius).coords):
             x, y = layout.cell(q, r)
+            place = ("hex", h)
             for dy, line in enumerate(self._cell(h, facts, layout.cell_w)):
-                col = x
+                row, col = grid[y + dy], x
                 for text, style in line:
                     for ch in text:
                         if col < x + layout.cell_w:
-                            grid[y + dy][col] = Segment(ch, style)
+                            row[col] = (ch, style, place)
                         col += 1
-        blank = self._style("")
-        strips = []
+        lines = []
         for row in grid:
-            segments = [seg if seg is not None else Segment(" ", blank) for seg in row]
-            strips.append(Strip(Segment.simplify(segments)).adjust_cell_length(width, blank))
-        del rows
-        old = self._strips
-        self._strips = strips
-        size = Size(width, height)
-        if self.virtual_size != size:
-            self.virtual_size = size
-            self.refresh()
-            return
-        top = self.scroll_offset.y
-        for y, (a, c) in enumerate(zip(old, strips, strict=False)):
-            if a != c:
-                self.refresh(Region(0, y - top, self.size.width, 1))
-        if len(old) != len(strips):
-            self.refresh()
+            runs: list[Run] = []
+            text, style, place = row[0]
+            for ch, st, pl in row[1:]:
+                if st == style and pl == place:
+                    text += ch
+                else:
+                    runs.append(Run(text, style, place))
+                    text, style, place = ch, st, pl
+            runs.append(Run(text, style, place))
+            lines.append(runs)
+        return lines
 
-    def _facts(self) -> dict:
-        """Everything on the board, by hex, looked up once per drawing."""
-        s = self.state
-        armies: dict[int, dict[int, int]] = {}
-        for c in s.chits:
-            armies.setdefault(c.hex, {})
-            armies[c.hex][c.owner] = armies[c.hex].get(c.owner, 0) + c.points
-        natives: dict[int, int] = {}
-        for n in s.natives:
-            natives[n.hex] = natives.get(n.hex, 0) + n.strength
-        castles = {c.hex: c for c in s.castles}
-        caves = {h: kind for h, kind, _ in s.caves}
-        admins = {h: p for p, h in enumerate(s.admins) if h is not None}
-        orders: dict[int, str] = {}
-        for o in s.orders:
-            orders[o.hex] = ARROWS[o.arg] if o.kind == "move" else "*"
-        return {
-            "armies": armies,
-            "natives": natives,
-            "castles": castles,
-            "caves": caves,
-            "admins": admins,
-            "orders": orders,
-        }
-
-    def _cell(self, h: int, facts: dict, width: int) -> list[list[tuple[str, Style]]]:
-        """The two rows of one hex, as (text, style) runs `width` wide."""
-        s = self.state
+    def _cell(self, h: int, facts: dict, width: int) -> list[list[tuple[str, str]]]:
+        """The two rows of one hex, as (text, component classes) runs `width` wide."""
+        s = self.view.state
         terrain = s.terrain[h]
-        marks = self._marks(h)
+        cost = self.destinations.get(("hex", h))
         if terrain is None:
             # three shades so that neighbours never share one: each hex reads as a hex
             q, r = board(s.radius).coords[h]
-            fog = self._style(f"#707070 on {FOG_SHADES[(q - r) % 3]}", marks)
+            fog = f"fog-{(q - r) % 3}"
             top = [(" ░░ "[:width].ljust(width), fog)]
-            if h in self.destinations:
-                label = self.destinations[h][:width].ljust(width)
-                return [top, [(label, self._style(DESTINATION, marks))]]
-            return [top, [(" " * width, fog)]]
-        ground = f"on {TERRAIN_COLOURS[terrain]}"
-        code = TERRAIN_LETTERS[terrain]
+            if cost is not None:
+                return [top, [(cost[:width].ljust(width), f"{fog} cost units")]]
+            return [top, [(" " * width, f"{fog} units")]]
+        ground = terrain.lower()
         feature = self._feature(h, facts)
-        top_text = (code + feature).ljust(width)[:width]
-        top = [(top_text[:2], self._style(f"bold #f0f0f0 {ground}", marks))]
+        top_text = (TERRAIN_LETTERS[terrain] + feature).ljust(width)[:width]
         castle = facts["castles"].get(h)
         feature_style = (
-            f"bold {OWNER_COLOURS[castle.owner]} {ground}"
-            if castle is not None and feature.startswith("■")
-            else f"bold #ffffff {ground}"
+            _owner(castle.owner) if castle is not None and feature.startswith("■") else "symbol"
         )
-        top.append((top_text[2:], self._style(feature_style, marks)))
-        bottom = self._units(h, facts, width, ground, marks)
-        return [top, bottom]
+        top = [(top_text[:2], f"{ground} code"), (top_text[2:], f"{ground} {feature_style}")]
+        return [top, self._units(h, facts, width, ground, cost)]
 
     def _feature(self, h: int, facts: dict) -> str:
         castle = facts["castles"].get(h)
@@ -339,73 +252,73 @@ class HexMap(ScrollView, can_focus=True):
         parts = ""
         if cave is not None:
             parts += "◆" if cave == "mine" else "◇"
-        if h in self.state.changing:
+        if h in self.view.state.changing:
             parts += "~"
         if order is not None:
             parts += order
         return parts[:2]
 
-    def _units(self, h: int, facts: dict, width: int, ground: str, marks: str):
-        s = self.state
+    def _units(self, h: int, facts: dict, width: int, ground: str, cost: str | None):
         armies = facts["armies"].get(h, {})
         runs = []
         owners = sorted(armies)
         if len(owners) == 1:
             p = owners[0]
-            runs.append((f"{OWNER_LETTERS[p]}{armies[p]}", f"bold {OWNER_COLOURS[p]}"))
+            runs.append((f"{OWNER_LETTERS[p]}{armies[p]}", _owner(p)))
         elif owners:
-            runs.append(("+".join(OWNER_LETTERS[p] for p in owners), "bold #ffffff"))
+            runs.append(("+".join(OWNER_LETTERS[p] for p in owners), "symbol"))
         native = facts["natives"].get(h)
         if native:
-            runs.append((f"n{native}", "bold #ffffff"))
+            runs.append((f"n{native}", "symbol"))
         admin = facts["admins"].get(h)
         if admin is not None:
-            runs.append(("@", f"bold {OWNER_COLOURS[admin]}"))
-        controller = next(
-            (p for p in owners if len(owners) == 1 and not native and h not in s.changing), None
-        )
-        tint = f"on {OWNER_TINTS[controller]}" if controller is not None else ground
-        if h in self.destinations:  # a destination: lit, its cost shown where there is room
-            tint = "on #ffd27a"
-            if not runs:
-                runs.append((self.destinations[h], "bold #000000"))
+            runs.append(("@", _owner(admin)))
+        if len(owners) == 1 and not native and h not in self.view.state.changing:
+            ground = f"tint-{OWNER_LETTERS[owners[0]].lower()}"  # controlled
+        if cost is not None and not runs:  # a destination shows its cost where there is room
+            runs.append((cost, "cost"))
         out, used = [], 0
         for text, style in runs:
             text = text[: width - used]
             if text:
-                out.append((text, self._style(f"{style} {tint}", marks)))
+                out.append((text, f"{ground} {style} units"))
                 used += len(text)
         if used < width:
-            out.append((" " * (width - used), self._style(tint, marks)))
+            out.append((" " * (width - used), f"{ground} units"))
         return out
 
-    def _marks(self, h: int) -> str:
-        marks = []
-        if h == self.cursor:
-            marks.append("reverse" if self.has_focus else "underline")
-        if h == self.selected:
-            marks.append("bold underline")
-        if h in self.lit:
-            marks.append("underline")
-        if h in self.changed:
-            marks.append("italic")
-        return " ".join(marks)
 
-    def _style(self, style: str, marks: str = "") -> Style:
-        key = f"{style}|{marks}"
-        cached = self._styles.get(key)
-        if cached is None:
-            base = self.rich_style
-            if style == "fog":
-                style = "#6a6a6a"
-            cached = base + Style.parse(f"{style} {marks}".strip()) if (style or marks) else base
-            self._styles[key] = cached
-        return cached
+def _owner(p: int) -> str:
+    return f"owner-{OWNER_LETTERS[p].lower()}"
 
-    def render_line(self, y: int) -> Strip:
-        line = y + self.scroll_offset.y
-        if 0 <= line < len(self._strips):
-            return self._strips[line].crop(
-                self.scroll_offset.x, self.scroll_offset.x + self.size.width
-            )
-        return Strip.blank(self.size.width, self.rich_style)
+
+_LAYOUTS: dict[tuple[int, int], HexLayout] = {}
+
+
+def _layout(radius: int, cell_w: int) -> HexLayout:
+    found = _LAYOUTS.get((radius, cell_w))
+    if found is None:
+        found = _LAYOUTS[(radius, cell_w)] = HexLayout(radius, cell_w, 2)
+    return found
+
+
+def _facts(s) -> dict:
+    """Everything on the board, by hex, looked up once per drawing."""
+    armies: dict[int, dict[int, int]] = {}
+    for c in s.chits:
+        armies.setdefault(c.hex, {})
+        armies[c.hex][c.owner] = armies[c.hex].get(c.owner, 0) + c.points
+    natives: dict[int, int] = {}
+    for n in s.natives:
+        natives[n.hex] = natives.get(n.hex, 0) + n.strength
+    orders: dict[int, str] = {}
+    for o in s.orders:
+        orders[o.hex] = ARROWS[o.arg] if o.kind == "move" else "*"
+    return {
+        "armies": armies,
+        "natives": natives,
+        "castles": {c.hex: c for c in s.castles},
+        "caves": {h: kind for h, kind, _ in s.caves},
+        "admins": {h: p for p, h in enumerate(s.admins) if h is not None},
+        "orders": orders,
+    }
