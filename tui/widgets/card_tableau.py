@@ -18,7 +18,8 @@ from them: `("pool", card)` an objective in the pool, `("nva", card)` an NVA car
 in your hand. The cursor visits your hand (left and right walk it, as the hand wraps) and the
 pool's objectives (up and down move between them); Enter or a click selects one and the screen
 narrows the action picker to the actions that use that card or concern that objective. Where
-the cursor has nowhere to go (a spectator's view, the top or the bottom) the keys scroll.
+the cursor has nowhere to go (a spectator's view, the top or the bottom) up and down scroll the
+tableau, and left, right and Enter go on to the screen.
 
 Each section is drawn again only when what it shows changes; the base keeps the strips of the
 lines that did not. Colours come from the component classes below; every card also says what it
@@ -581,10 +582,17 @@ class CardTableau(Board):
         """The places drawn, in reading order."""
         return list(self._boxes_of)
 
+    def action_move(self, dx: int, dy: int) -> None:
+        target = self.neighbour(self.cursor, dx, dy)
+        if target is not None:
+            self.cursor = target
+        elif dy:  # nowhere to go up or down: the tableau scrolls (the score bars, the fight)
+            self.action_scroll_down() if dy > 0 else self.action_scroll_up()
+
     def check_action(self, action: str, parameters) -> bool | None:
-        # where the cursor has nowhere to go, the keys go on to scroll the tableau
+        # left, right and Enter with nothing to walk or choose go on to the screen
         if action == "move":
-            return self.neighbour(self.cursor, *parameters) is not None
+            return bool(parameters[1]) or self.neighbour(self.cursor, *parameters) is not None
         if action == "select":
             return self.cursor is not None
         return super().check_action(action, parameters)
