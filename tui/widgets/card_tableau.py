@@ -597,11 +597,11 @@ class CardTableau(Board):
             return self.cursor is not None
         return super().check_action(action, parameters)
 
-    def on_focus(self) -> None:
-        self._lay_out()  # the hand's frame and its help line say the keys are here
-
-    def on_blur(self) -> None:
-        self._lay_out()
+    def watch_has_focus(self, focused: bool) -> None:
+        super().watch_has_focus(focused)
+        self._lay_out()  # the hand's frame and its help line say whether the keys are here
+        if focused:  # Ctrl+T on a small terminal: the hand comes into sight
+            self.scroll_to_place(self.cursor)
 
     # --- drawing -----------------------------------------------------------------------------
 
