@@ -35,9 +35,9 @@ def assert_behind_the_hand_off(app, seat_to_act: str) -> None:
     screen = game_screen(app)
     game, state = screen.session.game, screen.session.state
     tableau = screen.query_one(CardTableau)
-    assert tableau._shown[0] == game.observe(state, None)  # a spectator's view
-    assert tableau.hand.view.hand == ()
-    drawn = "\n".join(row.plain for row in tableau._rows)
+    assert tableau.view == game.observe(state, None)  # a spectator's view
+    assert tableau.view.hand == ()
+    drawn = "\n".join("".join(run.text for run in line) for line in tableau._drawn)
     assert drawn.strip()  # the table itself is drawn
     assert "Your hand" not in drawn and "Your hand" not in text
     assert "(you)" not in drawn
@@ -68,7 +68,7 @@ async def test_a_new_hot_seat_game_starts_behind_the_hand_off(tmp_path):
         await pilot.press("enter")
         screen = game_screen(app)
         await wait_until(pilot, lambda: app.screen is screen and screen.picker.shown_actions)
-        assert screen.query_one(CardTableau).hand.view.seat == 0
+        assert screen.query_one(CardTableau).view.seat == 0
 
 
 async def test_continue_reopens_behind_the_hand_off(tmp_path):
@@ -85,7 +85,7 @@ async def test_continue_reopens_behind_the_hand_off(tmp_path):
         screen = game_screen(again)
         await pilot.press("enter")
         await wait_until(pilot, lambda: again.screen is screen and screen.picker.shown_actions)
-        assert screen.query_one(CardTableau).hand.view.seat == 1
+        assert screen.query_one(CardTableau).view.seat == 1
 
 
 async def test_load_reopens_behind_the_hand_off(tmp_path):
@@ -141,4 +141,4 @@ async def test_one_human_seat_needs_no_hand_off(tmp_path):
         screen = await started(pilot)
         await wait_until(pilot, lambda: s.human_to_move and not screen.busy)
         assert app.screen is screen
-        assert screen.query_one(CardTableau).hand.view.seat == 0
+        assert screen.query_one(CardTableau).view.seat == 0

@@ -143,22 +143,21 @@ async def test_choosing_a_hand_card_narrows_the_picker(tmp_path):
         screen = await started(pilot)
         assert isinstance(screen, ObjectivesScreen)
         tableau = screen.query_one(CardTableau)
-        hand = tableau.hand
         await pilot.press("ctrl+t")
         assert app.focused is tableau
-        first = hand.cards()[0].key
+        first, second = [p for p in tableau.box_places() if p[0] == "hand"][:2]
+        assert tableau.cursor == first  # the strongest card
         await pilot.press("enter")
         shown = screen.picker.shown_actions
-        uses_now = ("bid", first) in screen.session.legal()
-        assert shown == ([("bid", first)] if uses_now else [])
+        uses_now = ("bid", first[1]) in screen.session.legal()
+        assert shown == ([("bid", first[1])] if uses_now else [])
         await pilot.press("escape")  # Esc: the choice is cleared, every action is back
         assert len(screen.picker.shown_actions) == len(screen.session.legal())
         # a click on the second card
-        top, x0, _, key, _ = hand.spans[1]
-        line = next(y for y, (index, row) in enumerate(tableau._owners)
-                    if tableau.sections[index] is hand and row == top + 1 + 1)  # fmt: skip
-        await pilot.click(CardTableau, offset=(x0 + 4, line - tableau.scroll_offset.y))
-        assert hand.selected == key
+        x0, _, y0, _ = tableau.box_of(second)
+        await pilot.click(CardTableau, offset=(1 + x0 + 2, y0 + 1 - tableau.scroll_offset.y))
+        assert tableau.selected == second
+        key = second[1]
         expected = [("bid", key)] if ("bid", key) in screen.session.legal() else []
         assert screen.picker.shown_actions == expected
 
@@ -167,7 +166,7 @@ async def test_your_own_bid_is_face_up_to_you_and_a_back_to_the_others(tmp_path)
     app = make_app(tmp_path, session=mid_bid())
     async with app.run_test(size=(120, 40)) as pilot:
         screen = await started(pilot)
-        view = screen.query_one(CardTableau).combat.view
+        view = screen.query_one(CardTableau).view
         own = view.combat.own_bid
         text = screen_text(app)
         assert own and "·down" in text
@@ -238,7 +237,7 @@ async def test_a_hot_seat_game_by_keys_and_no_hand_is_ever_seen_by_the_other(tmp
             text = screen_text(app)
             # cards are drawn with their names shortened: look for the first nine letters
             assert not any(name[:9] in text for name in secret), (me, secret)
-            assert screen.query_one(CardTableau).hand.view.seat == me
+            assert screen.query_one(CardTableau).view.seat == me
             checked += 1
             moves = len(screen.session.actions)
             await pilot.press("enter")
@@ -269,9 +268,9 @@ async def test_the_pool_shows_effective_scores_and_the_goal_is_on_screen(tmp_pat
             assert name[:10] in text
             assert f"={R.effective_score(screen.session.state, card)}" in text or "NVA " in text
         assert "Team" in str(screen.query_one("#goal-line").render())
-        assert screen.query_one(CardTableau).pool.visible_for(
-            screen.query_one(CardTableau).pool.view
-        )
+        tableau = screen.query_one(CardTableau)
+        for card, _ in screen.session.state.pool:  # each objective is a place on the tableau
+            assert tableau.box_of(("pool", card)) is not None
 
 
 def test_the_story_tells_a_fight_in_the_logs_words_lit_on_its_objective_and_coloured():

@@ -4,20 +4,28 @@ Everything the generic game screen does (the action picker, the log, AI seats, u
 playback, "since your last move", the hot-seat hand-off, game over) is inherited; this screen adds
 the tableau (tui/widgets/card_tableau.py): the team's points and the pool, the objectives in it,
 the fight in progress, every seat, and the hand of the seat at the screen, drawn from that seat's
-view only. Choosing a card in the hand narrows the picker to the actions that use it; handing out
-reinforcements opens a dialog; the cards the other seats touched stay lit until you act.
+view only. Selecting a card in the hand narrows the picker to the actions that use it, selecting
+an objective in the pool to the actions about it (attack it, pacify it, send it back); handing
+out reinforcements opens a dialog; the places the other seats touched stay lit until you act.
 """
 
 from __future__ import annotations
 
+from textual import on
 from textual.app import ComposeResult
 from textual.binding import Binding
 
 from core.objectives import rules as R
-from core.objectives.cards import objective, team_target, war_weariness
+from core.objectives.cards import FW_BY_KEY, FW_TYPES, objective, team_target, war_weariness
 from core.objectives.state import BID, CALL_OFF, MAIN, REINFORCE
 from tui.screens.game import GameScreen
+from tui.widgets.board import Board
 from tui.widgets.card_tableau import CardTableau
+
+# what each card in the hand is used for (a combat card: to bid)
+HAND_USES = {"pacification": "pacify", "hearts": "hearts"}
+# the actions about an objective in the pool
+POOL_USES = ("attack", "pacify", "hearts")
 
 
 class ObjectivesScreen(GameScreen):
@@ -35,9 +43,10 @@ class ObjectivesScreen(GameScreen):
         "The goal: together, objectives worth 10 points a player (15 alone) before 10 cards "
         "pile up in the War Weariness pool. The team's bar and the pool's slots are at the top "
         "(the │ marks where war weariness grows).\n"
-        "Your hand is at the bottom, grouped by card: Ctrl+T (or a click) moves there, the arrows "
-        "walk it, Enter chooses a card and the action list shows only what uses it; Esc shows "
-        "everything again. Other hands show only as card backs.\n"
+        "Your hand is at the bottom, grouped by card: Ctrl+T (or a click) moves there, left and "
+        "right walk it, Enter chooses a card and the action list shows only what uses it; up "
+        "goes to the objectives in the pool, where Enter shows only the actions about one. Esc "
+        "shows everything again. Other hands show only as card backs.\n"
         "In a fight the NVA line and every seat's bids are shown (your own face-down bid face up "
         "to you); the two bars compare the totals: ┃ on the NVA bar is the overrun line (NVA at "
         "twice your total), ┃ on yours the total to beat."
@@ -54,17 +63,17 @@ class ObjectivesScreen(GameScreen):
 
     def update_board(self, state=None) -> None:
         state = state if state is not None else self.session.state
-        view = self.session.game.observe(state, self._viewer)
-        names = [self.seat_label(i) for i in range(state.players)]
-        lit = frozenset(self._changed | getattr(self, "_lit", set()))
-        self.tableau.show(view, names, self.compact, lit)
+        tableau = self.tableau
+        tableau.names = tuple(self.seat_label(i) for i in range(state.players))
+        tableau.compact = self.compact
+        tableau.view = self.session.game.observe(state, self._viewer)
 
     def seat_label(self, seat: int) -> str:
         name = self.session.seat_name(seat)
         return f"{name} (you)" if seat == self._viewer else name
 
     def mark_changed(self, places: set) -> None:
-        self.update_board(self._shown_state)
+        self.tableau.changed = places
 
     def status_text(self) -> str:
         s = self.session.state
@@ -123,23 +132,23 @@ class ObjectivesScreen(GameScreen):
     def action_focus_hand(self) -> None:
         self.tableau.focus()
 
-    def on_card_tableau_hand_selected(self, message: CardTableau.HandSelected) -> None:
-        key = message.key
-        if key is None:
+    @on(Board.Selected, "#tableau")
+    def _place_selected(self, message: Board.Selected) -> None:
+        if message.place is None:
             self.picker.narrow(None)
             return
-        uses = {"pacification": "pacify", "hearts": "hearts"}
-
-        def keep(action) -> bool:
-            return (action[0] == "bid" and action[1] == key) or action[0] == uses.get(key)
-
-        from core.objectives.cards import FW_BY_KEY, FW_TYPES
-
-        self.picker.narrow(keep, FW_TYPES[FW_BY_KEY[key]].name)
+        kind, what = message.place
+        if kind == "hand":
+            use = HAND_USES.get(what)
+            label = FW_TYPES[FW_BY_KEY[what]].name
+            self.picker.narrow(lambda a: a[:2] == ("bid", what) or a[0] == use, label)
+        elif kind == "pool":
+            label = objective(what).name
+            self.picker.narrow(lambda a: a[0] in POOL_USES and a[1] == what, label)
 
     def clear_board_selection(self) -> bool:
-        if self.tableau.hand.selected is not None:
-            self.tableau.choose(None)
+        if self.tableau.selected is not None:
+            self.tableau.select(None)
             return True
         return False
 
@@ -171,8 +180,7 @@ class ObjectivesScreen(GameScreen):
     # --- the story ---------------------------------------------------------------------------
 
     def light_places(self, places) -> None:
-        self._lit = set(places or ())
-        self.update_board()
+        self.tableau.lit = places or ()
 
     # --- the end -----------------------------------------------------------------------------
 

@@ -2,27 +2,34 @@
 in it, the fight in progress, the seats and your hand, drawn from the view of the seat at the
 screen.
 
-One widget, drawn with the Line API (like the region map): each section of the tableau is drawn
-to rows of text only when what it shows changes, the rows become strips, and an update refreshes
-only the lines that differ. The tableau is given a view (`observe(state, viewer)`), never a state:
-it can only show what that seat may know, so another player's hand or face-down bid can never
-reach the screen. Cards are boxes on a large terminal and one-line `[5 AirCav]` chips on a small
-one; the hand is grouped by type (`×2`), sorted by strength, and can be walked with the arrow keys
-or clicked: choosing a card posts `HandSelected` and the screen narrows the picker to the actions
-that use it. Places the other seats changed since the player's last decision are lit.
+A `Board` (tui/widgets/board.py): the screen gives it a view (`observe(state, viewer)`), never a
+state, so it can only show what that seat may know: another player's hand or face-down bid never
+reaches the screen. The seat labels it shows are `names`. From the top:
+
+    score bars   the team's points against the target, the pool's slots against the NVA's win
+    pool         the objectives in the pool (boxed cards, or one-line `[...]` chips when compact)
+    fight        the objective attacked, the NVA line, every seat's bids, the two scaled bars
+    seats        every seat: points, objectives taken, hand size as card backs, whose turn
+    hand         your hand, grouped by type (`×2`) and sorted by strength
+
+Its places are the ones the Objectives events name, so the changed and lit places come straight
+from them: `("pool", card)` an objective in the pool, `("nva", card)` an NVA card in the fight,
+`("seat", s)` a seat (its name in the bids and in the seats row), and `("hand", key)` a card type
+in your hand. The cursor visits your hand (left and right walk it, as the hand wraps) and the
+pool's objectives (up and down move between them); Enter or a click selects one and the screen
+narrows the action picker to the actions that use that card or concern that objective. Where
+the cursor has nowhere to go (a spectator's view, the top or the bottom) up and down scroll the
+tableau, and left, right and Enter go on to the screen.
+
+Each section is drawn again only when what it shows changes; the base keeps the strips of the
+lines that did not. Colours come from the component classes below; every card also says what it
+is in words, so the tableau reads without colour.
 """
 
 from __future__ import annotations
 
-from dataclasses import dataclass
-
-from rich.text import Text
-from textual import events
-from textual.binding import Binding
-from textual.geometry import Region, Size
-from textual.message import Message
-from textual.scroll_view import ScrollView
-from textual.strip import Strip
+from rich._wrap import divide_line
+from textual.reactive import reactive
 
 from core.objectives import rules as R
 from core.objectives.cards import (
@@ -35,20 +42,10 @@ from core.objectives.cards import (
     team_target,
     war_weariness,
 )
+from tui.widgets.board import Board, Place, Run
 
-# Colours stay readable without colour: every card also says what it is in words.
-STYLE = {
-    "nva": "bold #ff7a7a",
-    "fw": "bold #9fd3ff",
-    "obj": "bold #ffd27a",
-    "back": "#8a8a8a",
-    "changed": "on #5c4a12",
-    "dim": "dim",
-    "title": "bold",
-    "danger": "bold #ff5f5f",
-    "good": "bold #8fd18f",
-    "cursor": "reverse",
-}
+Line = list[Run]
+
 SPECIAL_PHRASE = {
     "barrage": "discards the next NVA card",
     "pacification": "clears tokens",
@@ -76,25 +73,32 @@ def short(name: str, width: int) -> str:
     return name if len(name) <= width else name[: width - 1] + "…"
 
 
-def box(lines: list[tuple[str, str]], width: int, style: str, highlight: str = "") -> list[Text]:
-    """A card: `lines` of (text, style) inside a rounded frame `width` wide."""
+def box(lines: list[tuple[str, str]], width: int, style: str, place: Place = None) -> list[Line]:
+    """A card: `lines` of (text, style) inside a rounded frame `width` wide; the text takes the
+    frame's style under its own."""
     inner = width - 2
-    frame = f"{style} {highlight}".strip()
-    out = [Text("╭" + "─" * inner + "╮", style=frame)]
+    out = [[Run("╭" + "─" * inner + "╮", style, place)]]
     for text, text_style in lines:
-        row = Text("│", style=frame)
-        row.append(text[:inner].ljust(inner), style=f"{text_style} {highlight}".strip())
-        row.append("│", style=frame)
-        out.append(row)
-    out.append(Text("╰" + "─" * inner + "╯", style=frame))
+        out.append(
+            [
+                Run("│", style, place),
+                Run(text[:inner].ljust(inner), f"{style} {text_style}".strip(), place),
+                Run("│", style, place),
+            ]
+        )
+    out.append([Run("╰" + "─" * inner + "╯", style, place)])
     return out
 
 
-def lay_out(cards: list[list[Text]], width: int) -> list[Text]:
+def cells(line: Line) -> int:
+    return sum(len(run.text) for run in line)
+
+
+def lay_out(cards: list[list[Line]], width: int) -> list[Line]:
     """Cards side by side, wrapping to the next band when the width is used up."""
     bands, band, used = [], [], 0
     for card in cards:
-        w = card[0].cell_len + 1
+        w = cells(card[0]) + 1
         if band and used + w > width:
             bands.append(band)
             band, used = [], 0
@@ -102,31 +106,71 @@ def lay_out(cards: list[list[Text]], width: int) -> list[Text]:
         used += w
     if band:
         bands.append(band)
-    rows: list[Text] = []
+    rows: list[Line] = []
     for band in bands:
         height = max(len(c) for c in band)
         for i in range(height):
-            row = Text()
+            row: Line = []
             for card in band:
-                row.append_text(card[i] if i < len(card) else Text(" " * card[0].cell_len))
-                row.append(" ")
+                row.extend(card[i] if i < len(card) else [Run(" " * cells(card[0]))])
+                row.append(Run(" "))
             rows.append(row)
     return rows
 
 
-def chips(items: list[Text], width: int) -> list[Text]:
+def chips(items: list[Line], width: int) -> list[Line]:
     """One-line cards, wrapped to the width."""
-    rows, row = [], Text()
+    rows, row = [], []
     for item in items:
-        if row.cell_len and row.cell_len + item.cell_len + 1 > width:
+        if row and cells(row) + cells(item) + 1 > width:
             rows.append(row)
-            row = Text()
-        if row.cell_len:
-            row.append(" ")
-        row.append_text(item)
-    if row.cell_len:
+            row = []
+        if row:
+            row.append(Run(" "))
+        row.extend(item)
+    if row:
         rows.append(row)
     return rows
+
+
+def split(line: Line, at: int) -> tuple[Line, Line]:
+    """The line cut in two after `at` cells."""
+    head, tail, col = [], [], 0
+    for run in line:
+        end = col + len(run.text)
+        if end <= at:
+            head.append(run)
+        elif col >= at:
+            tail.append(run)
+        else:
+            cut = at - col
+            head.append(Run(run.text[:cut], run.style, run.place))
+            tail.append(Run(run.text[cut:], run.style, run.place))
+        col = end
+    return head, tail
+
+
+def wrap(line: Line, width: int) -> list[Line]:
+    """A line longer than the width goes on over the next lines, broken between words (as Rich
+    breaks text: the spaces at a break stay at the end of the line when they fit)."""
+    plain = "".join(run.text for run in line)
+    if len(plain) <= width:
+        return [line]
+    out, start = [], 0
+    for end in [*divide_line(plain, width, fold=True), len(plain)]:
+        piece, line = split(line, end - start)
+        text = "".join(run.text for run in piece)
+        if len(text) > width:  # trailing spaces beyond the width go, then what is still over
+            keep = max(width, len(text) - (len(text) - len(text.rstrip())))
+            piece, _ = split(piece, keep)
+            piece, _ = split(piece, width)
+        out.append(piece)
+        start = end
+    return out
+
+
+def crop(line: Line, width: int) -> Line:
+    return line if cells(line) <= width else split(line, width)[0]
 
 
 def bar(filled: int, total: int, width: int, fill: str = "█", empty: str = "░") -> str:
@@ -136,15 +180,15 @@ def bar(filled: int, total: int, width: int, fill: str = "█", empty: str = "�
 
 
 class Section:
-    """A part of the tableau: knows what of the view it shows and draws it to rows."""
+    """A part of the tableau: knows what of the view it shows and draws it to lines of runs."""
 
     framed = False  # drawn inside a box with a title
-    frame_style = "dim"
+    frame = "dim"  # the frame's component classes
 
     def __init__(self) -> None:
         self.view = None
         self.compact = False
-        self.changed: frozenset = frozenset()
+        self.focused = False  # the tableau has the keyboard
         self.names: tuple[str, ...] = ()
         self.title = ""
         self.subtitle = ""
@@ -156,12 +200,9 @@ class Section:
         """What of the view this section shows (it is drawn again only when that changes)."""
         return view
 
-    def draw(self, width: int) -> list[Text]:
-        """The section's rows, each at most `width` cells."""
+    def draw(self, width: int) -> list[Line]:
+        """The section's lines, each at most `width` cells (longer ones are wrapped)."""
         raise NotImplementedError
-
-    def lit(self, target) -> str:
-        return STYLE["changed"] if target in self.changed else ""
 
 
 class ScoreBars(Section):
@@ -177,18 +218,22 @@ class ScoreBars(Section):
         limit = v.rules.pool_limit
         pool = len(v.pool)
         ww = war_weariness(pool, v.rules.war_weariness == "per_card")
-        team = Text("Team   ", style=STYLE["title"])
-        team.append(bar(points, target, min(30, width - 30)), style=STYLE["good"])
-        team.append(f" {points}/{target} points", style=STYLE["good"])
-        team.append(f"  ({max(0, target - points)} to win)", style=STYLE["dim"])
-        pool_line = Text("Pool   ", style=STYLE["title"])
+        team = [
+            Run("Team   ", "title"),
+            Run(bar(points, target, min(30, width - 30)), "title good"),
+            Run(f" {points}/{target} points", "title good"),
+            Run(f"  ({max(0, target - points)} to win)", "title dim"),
+        ]
+        pool_line = [Run("Pool   ", "title")]
         for i in range(1, limit + 1):
             if i in (3, 6, 9) and v.rules.war_weariness == "thresholds":
-                pool_line.append("│", style=STYLE["dim"])
-            pool_line.append("■" if i <= pool else "□", style=STYLE["danger"] if i <= pool else "")
-        pool_line.append(f" {pool}/{limit}", style=STYLE["danger"] if pool >= limit - 2 else "")
-        pool_line.append(f"  war weariness +{ww}", style=STYLE["obj"])
-        pool_line.append(f"  (the NVA win at {limit})", style=STYLE["dim"])
+                pool_line.append(Run("│", "title dim"))
+            pool_line.append(Run("■", "title danger") if i <= pool else Run("□", "title"))
+        pool_line += [
+            Run(f" {pool}/{limit}", "title danger" if pool >= limit - 2 else "title"),
+            Run(f"  war weariness +{ww}", "title obj"),
+            Run(f"  (the NVA win at {limit})", "title dim"),
+        ]
         return [team, pool_line]
 
 
@@ -201,26 +246,20 @@ class PoolRow(Section):
     def draw(self, width: int):
         v = self.view
         if not v.pool:
-            return [
-                Text(
-                    "The pool is empty: the next objective is revealed at the turn's start.",
-                    style=STYLE["dim"],
-                )
-            ]
+            text = "The pool is empty: the next objective is revealed at the turn's start."
+            return [[Run(text, "dim")]]
         ww = war_weariness(len(v.pool), v.rules.war_weariness == "per_card")
         attacked = v.combat.target if v.combat is not None else None
         if self.compact:
             items = []
             for card, tokens in v.pool:
                 kind = objective(card)
-                text = Text("[", style=STYLE["obj"])
                 mark = "⚔ " if card == attacked else ""
-                text.append(
-                    f"{mark}{short(kind.name, 14)} {R.effective_score(v, card)}",
-                    style=f"{STYLE['obj']} {self.lit(('pool', card))}",
+                text = (
+                    f"[{mark}{short(kind.name, 14)} {R.effective_score(v, card)}"
+                    f"{'⚑' * tokens} {kind.value}pt]"
                 )
-                text.append(f"{'⚑' * tokens} {kind.value}pt]", style=STYLE["obj"])
-                items.append(text)
+                items.append([Run(text, "obj", ("pool", card))])
             return chips(items, width)
         cards = []
         for card, tokens in v.pool:
@@ -230,23 +269,9 @@ class PoolRow(Section):
                 f"{kind.nva_score}" + (f"+{tokens}⚑" if tokens else "") + (f"+{ww}" if ww else "")
             )
             head = ("⚔ " if card == attacked else "") + short(kind.name, 16)
-            cards.append(
-                box(
-                    [
-                        (head, STYLE["obj"]),
-                        (
-                            f"NVA {parts}={effective}"
-                            if parts != str(effective)
-                            else f"NVA {effective}",
-                            "",
-                        ),
-                        (f"worth {kind.value} pt{'s' if kind.value != 1 else ''}", STYLE["good"]),
-                    ],
-                    20,
-                    STYLE["obj"],
-                    self.lit(("pool", card)),
-                )
-            )
+            score = f"NVA {parts}={effective}" if parts != str(effective) else f"NVA {effective}"
+            worth = f"worth {kind.value} pt{'s' if kind.value != 1 else ''}"
+            cards.append(box([(head, ""), (score, ""), (worth, "good")], 20, "obj", ("pool", card)))
         return lay_out(cards, width)
 
 
@@ -269,7 +294,7 @@ class CombatArea(Section):
     the win lines, and what calling it off costs."""
 
     framed = True
-    frame_style = "#ff7a7a"
+    frame = "nva-frame"
 
     def visible_for(self, view) -> bool:
         return view is not None and view.combat is not None
@@ -292,51 +317,46 @@ class CombatArea(Section):
             + (" · last round" if c.last_round else "")
         )
         rows = []
-        line = Text("NVA  ", style=STYLE["nva"])
+        line = [Run("NVA  ", "nva")]
         for card in c.revealed:
-            line.append(
-                f"[{nva_face(card, v)}] ", style=f"{STYLE['nva']} {self.lit(('nva', card))}"
-            )
-        line.append(f"{BACK * 2} " * c.face_down, style=STYLE["back"])
+            line += [Run(f"[{nva_face(card, v)}]", "nva", ("nva", card)), Run(" ", "nva")]
         if c.face_down:
-            line.append(f"({c.face_down} face down)", style=STYLE["dim"])
+            line += [
+                Run(f"{BACK * 2} " * c.face_down, "nva back"),
+                Run(f"({c.face_down} face down)", "nva dim"),
+            ]
         if c.barraged:
-            line.append(f"  {c.barraged} barraged away", style=STYLE["dim"])
+            line.append(Run(f"  {c.barraged} barraged away", "nva dim"))
         rows.extend(chips([line], width))
         for seat in R.bid_order(v, c.attacker):
-            name = self.names[seat]
-            text = Text(f"{name[:18]:<18} ", style=f"{STYLE['fw']} {self.lit(('seat', seat))}")
+            text = [Run(f"{self.names[seat][:18]:<18} ", "fw", ("seat", seat))]
             shown = [card for owner, card in c.fw_cards if owner == seat]
             for card in shown:
                 struck = card in c.struck
-                text.append(
-                    f"[{fw_face(card)}{' ✗' if struck else ''}] ",
-                    style=STYLE["dim"] if struck else STYLE["fw"],
-                )
+                face = f"[{fw_face(card)}{' ✗' if struck else ''}] "
+                text.append(Run(face, "fw dim" if struck else "fw"))
             if seat == v.seat and c.own_bid:
                 for card in c.own_bid:  # your own face-down bid, face up to you
-                    text.append(f"[{fw_face(card)} ·down] ", style=STYLE["fw"])
+                    text.append(Run(f"[{fw_face(card)} ·down] ", "fw"))
             elif c.bid_counts[seat]:
-                text.append(f"{BACK * 2} " * c.bid_counts[seat], style=STYLE["back"])
-                text.append(f"({c.bid_counts[seat]} face down) ", style=STYLE["dim"])
+                text += [
+                    Run(f"{BACK * 2} " * c.bid_counts[seat], "fw back"),
+                    Run(f"({c.bid_counts[seat]} face down) ", "fw dim"),
+                ]
             if not shown and not c.bid_counts[seat]:
-                text.append("—", style=STYLE["dim"])
+                text.append(Run("—", "fw dim"))
             rows.extend(chips([text], width))
-        nva_sum = R.nva_total(v, c)
-        fw_sum = R.fw_total(c)
-        rows.extend(self._scale(nva_sum, fw_sum, width))
+        rows.extend(self._scale(R.nva_total(v, c), R.fw_total(c), width))
         if v.phase == "call_off" and v.seat == c.attacker:
             hand = len(v.hand)
-            rows.append(
-                Text(
-                    f"Calling off costs your whole hand ({hand} card"
-                    f"{'s' if hand != 1 else ''}) and puts a token on the objective.",
-                    style=STYLE["dim"],
-                )
+            cost = (
+                f"Calling off costs your whole hand ({hand} card{'s' if hand != 1 else ''}) "
+                "and puts a token on the objective."
             )
+            rows.append([Run(cost, "dim")])
         return rows
 
-    def _scale(self, nva_sum: int, fw_sum: int, width: int) -> list[Text]:
+    def _scale(self, nva_sum: int, fw_sum: int, width: int) -> list[Line]:
         """Two bars on one scale: the NVA total with the overrun line (NVA >= 2 x FW) drawn on
         it, the Free World total with the win line (FW > NVA) drawn on it."""
         v = self.view
@@ -358,21 +378,21 @@ class CombatArea(Section):
         tie_wins = v.rules.final_tie == "win"
         need = nva_sum - fw_sum + (0 if tie_wins else 1)
         near = nva_sum >= over - 2
-        first = Text("NVA  ", style=STYLE["nva"])
-        first.append("".join(nva_bar), style=STYLE["nva"])
-        first.append(f" {nva_sum}", style=STYLE["nva"])
-        first.append(
-            f" overrun ≥{over} ┃" if self.compact else f"   overrun at NVA ≥ {over} (┃)",
-            style=STYLE["danger"] if near else STYLE["dim"],
-        )
-        second = Text("FW   ", style=STYLE["fw"])
-        second.append("".join(fw_bar), style=STYLE["fw"])
-        second.append(f" {fw_sum}", style=STYLE["fw"])
+        overrun = f" overrun ≥{over} ┃" if self.compact else f"   overrun at NVA ≥ {over} (┃)"
         wins = f" win >{nva_sum} ┃" if self.compact else f"   to win: more than {nva_sum} (┃)"
-        second.append(
-            wins + (f", {need} short" if need > 0 else ", ahead"),
-            style=STYLE["good"] if need <= 0 else STYLE["dim"],
-        )
+        wins += f", {need} short" if need > 0 else ", ahead"
+        first = [
+            Run("NVA  ", "nva"),
+            Run("".join(nva_bar), "nva"),
+            Run(f" {nva_sum}", "nva"),
+            Run(overrun, "nva danger" if near else "nva dim"),
+        ]
+        second = [
+            Run("FW   ", "fw"),
+            Run("".join(fw_bar), "fw"),
+            Run(f" {fw_sum}", "fw"),
+            Run(wins, "fw good" if need <= 0 else "fw dim"),
+        ]
         return [first, second]
 
 
@@ -391,121 +411,101 @@ class SeatsRow(Section):
         if v.reinforce is not None:
             acting = v.reinforce.attacker
         for seat in range(v.players):
-            name = self.names[seat]
             mark = "▶ " if seat == acting else "  "
             turn = " (turn)" if seat == v.current else ""
-            text = Text(f"{mark}{name}{turn}", style=f"bold {self.lit(('seat', seat))}".strip())
-            text.append(f"  {v.scores[seat]} pts", style=STYLE["good"])
+            row = [
+                Run(f"{mark}{self.names[seat]}{turn}", "title", ("seat", seat)),
+                Run(f"  {v.scores[seat]} pts", "title good"),
+            ]
             taken = ", ".join(short(objective(c).name, 12) for c in v.taken[seat])
             if taken:
-                text.append(f"  took {taken}", style=STYLE["dim"])
-            backs = min(v.hand_sizes[seat], 8)
-            text.append(
-                f"  hand {BACK * backs}{'…' if v.hand_sizes[seat] > 8 else ''} "
-                f"{v.hand_sizes[seat]}",
-                style=STYLE["back"],
-            )
-            rows.append(text)
+                row.append(Run(f"  took {taken}", "title dim"))
+            size = v.hand_sizes[seat]
+            backs = f"{BACK * min(size, 8)}{'…' if size > 8 else ''}"
+            row.append(Run(f"  hand {backs} {size}", "title back"))
+            rows.append(row)
         return rows
 
 
-@dataclass(frozen=True)
-class HandCard:
-    key: str  # the FW type key
-    count: int
-
-
 class Hand(Section):
-    """Your hand, grouped by type and sorted by strength, with a cursor and a chosen card."""
+    """Your hand, grouped by type and sorted by strength: each type a place, `("hand", key)`."""
 
     framed = True
-    frame_style = "#5f87af"
-
-    def __init__(self) -> None:
-        super().__init__()
-        self.cursor = 0
-        self.selected: str | None = None
-        self.focused = False
-        self.spans: list[tuple[int, int, int, str]] = []  # (row, x0, x1, key) for clicks
+    frame = "hand-frame"
 
     def visible_for(self, view) -> bool:
         return view is not None and view.seat is not None and 0 <= view.seat < view.players
 
     def signature(self, view):
-        return (view.hand, self.cursor, self.selected, self.focused)
+        return (view.hand, self.focused)
 
-    def cards(self) -> list[HandCard]:
-        if self.view is None:
-            return []
+    def cards(self) -> list[tuple[str, int]]:
+        """The card types in the hand, strongest first: (key, how many)."""
         counts: dict[int, int] = {}
         for card in self.view.hand:
             counts[FW_CARDS[card]] = counts.get(FW_CARDS[card], 0) + 1
         order = sorted(counts, key=lambda t: (-FW_TYPES[t].strength, FW_TYPES[t].name))
-        return [HandCard(FW_TYPES[t].key, counts[t]) for t in order]
+        return [(FW_TYPES[t].key, counts[t]) for t in order]
 
     def draw(self, width: int):
         v = self.view
         self.title = f"Your hand · {len(v.hand)} card{'s' if len(v.hand) != 1 else ''}"
-        self.subtitle = "Ctrl+T: ← → Enter" if not self.focused else "← → walk · Enter chooses"
-        self.frame_style = "bold #ffd27a" if self.focused else "#5f87af"
+        self.subtitle = "← → walk · Enter chooses" if self.focused else "Ctrl+T: ← → Enter"
+        self.frame = "hand-frame-focused" if self.focused else "hand-frame"
         cards = self.cards()
-        self.cursor = min(self.cursor, max(0, len(cards) - 1))
-        self.spans = []
         if not cards:
-            return [Text("No cards. Passing draws one.", style=STYLE["dim"])]
+            return [[Run("No cards. Passing draws one.", "dim")]]
         items = []
-        for i, card in enumerate(cards):
-            kind = FW_TYPES[FW_BY_KEY[card.key]]
-            on = (self.focused and i == self.cursor) or card.key == self.selected
-            highlight = STYLE["cursor"] if on else ""
-            count = f" ×{card.count}" if card.count > 1 else ""
+        for key, count in cards:
+            kind = FW_TYPES[FW_BY_KEY[key]]
+            times = f" ×{count}" if count > 1 else ""
             if self.compact:
                 name = short(kind.name, 12 if kind.combat else 14)
-                label = f"[{kind.strength} {name}{count}]" if kind.combat else f"[{name}{count}]"
-                items.append(Text(label, style=f"{STYLE['fw']} {highlight}".strip()))
+                label = f"[{kind.strength} {name}{times}]" if kind.combat else f"[{name}{times}]"
+                items.append([Run(label, "fw", ("hand", key))])
             else:
                 first = f"{kind.strength} " if kind.combat else ""
-                room = 14 - len(first) - len(count)
-                lines = [(f"{first}{short(kind.name, room)}{count}", STYLE["fw"])]
+                room = 14 - len(first) - len(times)
                 phrase = SPECIAL_PHRASE.get(kind.special, "combat card" if kind.combat else "")
-                lines.append((short(phrase, 14), STYLE["dim"]))
-                items.append(box(lines, 16, STYLE["fw"], highlight))
-        # where each card lies, for clicks: (band row, first and last column)
-        x, band, height = 0, 0, 1 if self.compact else 4
-        for item, card in zip(items, cards, strict=True):
-            w = (item.cell_len if self.compact else item[0].cell_len) + 1
-            if x and x + w > width + 1:
-                band, x = band + 1, 0
-            self.spans.append((band * height, x, x + w - 2, card.key, height))
-            x += w
+                face = f"{first}{short(kind.name, room)}{times}"
+                lines = [(face, "fw"), (short(phrase, 14), "dim")]
+                items.append(box(lines, 16, "fw", ("hand", key)))
         return chips(items, width) if self.compact else lay_out(items, width)
 
-    def card_at(self, row: int, x: int) -> int | None:
-        for i, (top, x0, x1, _, height) in enumerate(self.spans):
-            if top <= row < top + height and x0 <= x <= x1:
-                return i
-        return None
 
+class CardTableau(Board):
+    """The whole tableau, one board: see the module docstring."""
 
-class CardTableau(ScrollView, can_focus=True):
-    """The whole tableau, one Line-API widget: sections drawn to rows only when what they show
-    changes, kept as strips, refreshed line by line."""
-
+    COMPONENT_CLASSES = {
+        "board--nva",
+        "board--fw",
+        "board--obj",
+        "board--back",
+        "board--dim",
+        "board--title",
+        "board--danger",
+        "board--good",
+        "board--nva-frame",
+        "board--hand-frame",
+        "board--hand-frame-focused",
+    }
     DEFAULT_CSS = """
-    CardTableau { height: 1fr; padding: 0 1; }
+    CardTableau > .board--nva { color: #ff7a7a; text-style: bold; }
+    CardTableau > .board--fw { color: #9fd3ff; text-style: bold; }
+    CardTableau > .board--obj { color: #ffd27a; text-style: bold; }
+    CardTableau > .board--back { color: #8a8a8a; }
+    CardTableau > .board--dim { text-style: dim; }
+    CardTableau > .board--title { text-style: bold; }
+    CardTableau > .board--danger { color: #ff5f5f; text-style: bold; }
+    CardTableau > .board--good { color: #8fd18f; text-style: bold; }
+    CardTableau > .board--nva-frame { color: #ff7a7a; }
+    CardTableau > .board--hand-frame { color: #5f87af; }
+    CardTableau > .board--hand-frame-focused { color: #ffd27a; text-style: bold; }
+    /* the cursor shows while the tableau has the keyboard (the hand's frame says so too) */
+    CardTableau > .board--cursor { background: transparent; }
     """
-    BINDINGS = [
-        Binding("left", "move(-1)", "Previous card", show=False, id="hand.left"),
-        Binding("right", "move(1)", "Next card", show=False, id="hand.right"),
-        Binding("enter,space", "choose", "Choose card", show=False, id="hand.choose"),
-    ]
 
-    class HandSelected(Message):
-        """A card type was chosen in the hand (None: the choice was cleared)."""
-
-        def __init__(self, key: str | None) -> None:
-            super().__init__()
-            self.key = key
+    names: reactive[tuple[str, ...]] = reactive((), repaint=False, init=False)
 
     def __init__(self, **kwargs) -> None:
         super().__init__(**kwargs)
@@ -518,166 +518,122 @@ class CardTableau(ScrollView, can_focus=True):
             self.seats,
             self.hand,
         ]
-        self._cache: dict[int, tuple] = {}  # section index -> (key, rows)
-        self._rows: list[Text] = []
-        self._owners: list[tuple[int, int]] = []  # per line: (section index, row in section)
-        self._strips: list[Strip] = []
-        self._width = -1
-        self._shown = None
+        self._drawn_sections: dict[int, tuple] = {}  # section index -> (key, lines)
+        self._size_drawn, self._tallest = (0, 0), 0
 
-    # --- what the screen calls ---------------------------------------------------------------
+    def validate_names(self, names) -> tuple[str, ...]:
+        return tuple(names)
 
-    def show(self, view, names, compact: bool, changed=frozenset()) -> None:
-        self._shown = (view, tuple(names), compact, frozenset(changed))
-        self._rebuild()
+    def watch_names(self) -> None:
+        self._lay_out()
 
-    # --- building ----------------------------------------------------------------------------
+    # --- the board ---------------------------------------------------------------------------
 
-    def _rebuild(self, refresh: bool = True) -> None:
-        width = self.scrollable_content_region.width
-        if self._shown is None or width <= 0 or not self.is_mounted:
-            return
-        view, names, compact, changed = self._shown
-        self.hand.focused = self.has_focus
-        rows: list[Text] = []
-        owners: list[tuple[int, int]] = []
-        strips: list[Strip] = []
-        self._base = self.rich_style
-        blank = Strip.blank(width, self._base)
+    def draw(self, width: int, height: int) -> list[Line]:
+        view, focused = self.view, self.has_focus
+        names = self.names
+        if len(names) < view.players:  # (the screen gives the names with the first view)
+            names = tuple(f"Player {seat + 1}" for seat in range(view.players))
+        lines: list[Line] = []
         for index, section in enumerate(self.sections):
-            section.view, section.names = view, names
-            section.compact, section.changed = compact, changed
             if not section.visible_for(view):
                 continue
-            key = (section.signature(view), names, compact, changed, width)
-            cached = self._cache.get(index)
-            if cached is None or cached[0] != key:
-                drawn = (
+            section.view, section.names = view, names
+            section.compact, section.focused = self.compact, focused
+            key = (section.signature(view), names, self.compact, width)
+            drawn = self._drawn_sections.get(index)
+            if drawn is None or drawn[0] != key:
+                rows = (
                     self._framed(section, width)
                     if section.framed
                     else self._wrapped(section.draw(width), width)
                 )
-                cached = (key, drawn, [self._strip(row, width) for row in drawn])
-                self._cache[index] = cached
-            for i, row in enumerate(cached[1]):
-                rows.append(row)
-                owners.append((index, i))
-            strips.extend(cached[2])
-            rows.append(Text(""))
-            owners.append((index, -1))
-            strips.append(blank)
-        old = self._strips
-        self._rows, self._owners, self._strips = rows, owners, strips
-        resized = width != self._width
-        self._width = width
-        # the scrollable height only grows (until a resize): a tableau that shrinks by a few
-        # lines needs no layout pass, only its lines repainted
-        lines = len(strips) if resized else max(len(strips), self.virtual_size.height)
-        if resized or lines != self.virtual_size.height:
-            self.virtual_size = Size(width, lines)
-        if not refresh:
-            return
-        if resized:
-            self.refresh()
-            return
-        top = self.scroll_offset.y
-        for y in range(max(len(old), len(strips))):
-            a = old[y] if y < len(old) else None
-            b = strips[y] if y < len(strips) else None
-            if a != b:
-                self.refresh(Region(0, y - top, self.size.width, 1))
+                drawn = self._drawn_sections[index] = (key, [crop(row, width) for row in rows])
+            lines.extend(drawn[1])
+            lines.append([])
+        # the scrollable height only grows (until the size changes): a tableau a few lines
+        # shorter than the last needs no new layout of the screen, only those lines blanked
+        if (width, height) != self._size_drawn:
+            self._size_drawn, self._tallest = (width, height), 0
+        self._tallest = max(self._tallest, len(lines))
+        return lines + [[] for _ in range(self._tallest - len(lines))]
 
-    def _framed(self, section: Section, width: int) -> list[Text]:
+    def movable(self, place: Place) -> bool:
+        """The cursor visits your hand and the pool's objectives (a seat at the table only)."""
+        view = self.view
+        seated = view is not None and view.seat is not None and 0 <= view.seat < view.players
+        return seated and place is not None and place[0] in ("hand", "pool")
+
+    def start(self) -> Place:
+        """Your strongest card (else the first objective in the pool)."""
+        hand = next((p for p in self.box_places() if p[0] == "hand"), None)
+        return hand if hand is not None and self.movable(hand) else super().start()
+
+    def neighbour(self, place: Place, dx: int, dy: int) -> Place:
+        """Left and right walk the hand (or the pool) in order, round from the last to the first;
+        up and down go to the nearest card above or below."""
+        if dx and place is not None and place[0] in ("hand", "pool"):
+            row = [p for p in self.box_places() if p[0] == place[0]]
+            if place in row:
+                return row[(row.index(place) + dx) % len(row)]
+        return super().neighbour(place, dx, dy)
+
+    def box_places(self) -> list[Place]:
+        """The places drawn, in reading order."""
+        return list(self._boxes_of)
+
+    def action_move(self, dx: int, dy: int) -> None:
+        target = self.neighbour(self.cursor, dx, dy)
+        if target is not None:
+            self.cursor = target
+        elif dy:  # nowhere to go up or down: the tableau scrolls (the score bars, the fight)
+            self.action_scroll_down() if dy > 0 else self.action_scroll_up()
+
+    def check_action(self, action: str, parameters) -> bool | None:
+        # left, right and Enter with nothing to walk or choose go on to the screen
+        if action == "move":
+            return bool(parameters[1]) or self.neighbour(self.cursor, *parameters) is not None
+        if action == "select":
+            return self.cursor is not None
+        return super().check_action(action, parameters)
+
+    def watch_has_focus(self, focused: bool) -> None:
+        super().watch_has_focus(focused)
+        self._lay_out()  # the hand's frame and its help line say whether the keys are here
+        if focused:  # Ctrl+T on a small terminal: the hand comes into sight
+            self.scroll_to_place(self.cursor)
+
+    # --- drawing -----------------------------------------------------------------------------
+
+    def _framed(self, section: Section, width: int) -> list[Line]:
         """A section inside a rounded box: its title on the top edge, its subtitle below."""
         inner = width - 4
         rows = self._wrapped(section.draw(inner), inner)
-        style = section.frame_style
+        style = section.frame
         title = f" {section.title} "[: max(0, width - 4)]
-        top = Text("╭─", style=style)
-        top.append(title, style=f"bold {style}")
-        top.append("─" * max(0, width - 3 - len(title)) + "╮", style=style)
+        top = [
+            Run("╭─", style),
+            Run(title, f"{style} title"),
+            Run("─" * max(0, width - 3 - len(title)) + "╮", style),
+        ]
         out = [top]
-        for row in rows:
-            line = Text("│ ", style=style)
-            line.append_text(row)
-            line.append(" " * max(0, inner - row.cell_len))
-            line.append(" │", style=style)
-            out.append(line)
+        for row in rows:  # the frame's style is under the section's own
+            line = [Run(r.text, f"{style} {r.style}".strip(), r.place) for r in row]
+            pad = " " * max(0, inner - cells(row))
+            out.append([Run("│ ", style), *line, Run(pad, style), Run(" │", style)])
         sub = f" {section.subtitle} "[: max(0, width - 4)] if section.subtitle else ""
-        bottom = Text("╰" + "─" * max(0, width - 3 - len(sub)), style=style)
-        bottom.append(sub, style=style)
-        bottom.append("─╯", style=style)
-        out.append(bottom)
+        out.append(
+            [
+                Run("╰" + "─" * max(0, width - 3 - len(sub)), style),
+                Run(sub, style),
+                Run("─╯", style),
+            ]
+        )
         return out
 
-    def _wrapped(self, rows: list[Text], width: int) -> list[Text]:
-        """Rows longer than the width go on over the next lines, broken between words."""
+    @staticmethod
+    def _wrapped(rows: list[Line], width: int) -> list[Line]:
         out = []
         for row in rows:
-            if row.cell_len <= width:
-                out.append(row)
-            else:
-                out.extend(row.wrap(self.app.console, width))
+            out.extend(wrap(row, width))
         return out
-
-    def _strip(self, row: Text, width: int) -> Strip:
-        segments = list(row.render(self.app.console))
-        # every segment carries a style (the padding too): Textual's NO_COLOR filter needs one
-        base = self._base  # the table under every card
-        return Strip(segments).apply_style(base).crop(0, width).adjust_cell_length(width, base)
-
-    def render_line(self, y: int) -> Strip:
-        width = self.scrollable_content_region.width
-        if width != self._width:
-            self._rebuild(refresh=False)
-        line = y + self.scroll_offset.y
-        if 0 <= line < len(self._strips):
-            return self._strips[line]
-        return Strip.blank(max(0, width), self.rich_style)
-
-    def on_resize(self) -> None:
-        self._rebuild()
-
-    def on_focus(self) -> None:
-        self._rebuild()
-
-    def on_blur(self) -> None:
-        self._rebuild()
-
-    # --- the hand: keys and clicks -----------------------------------------------------------
-
-    def action_move(self, step: int) -> None:
-        count = len(self.hand.cards())
-        if count:
-            self.hand.cursor = (self.hand.cursor + step) % count
-            self._rebuild()
-
-    def action_choose(self) -> None:
-        cards = self.hand.cards()
-        if cards:
-            key = cards[self.hand.cursor].key
-            self.choose(None if self.hand.selected == key else key)
-
-    def choose(self, key: str | None) -> None:
-        self.hand.selected = key
-        self._rebuild()
-        self.post_message(self.HandSelected(key))
-
-    def on_click(self, event: events.Click) -> None:
-        line = event.y + self.scroll_offset.y
-        if not 0 <= line < len(self._owners):
-            return
-        index, row = self._owners[line]
-        if self.sections[index] is not self.hand or row < 1:
-            return
-        card = self.hand.card_at(row - 1, event.x - self.styles.padding.left - 2)
-        if card is not None:
-            self.focus()
-            self.hand.cursor = card
-            key = self.hand.cards()[card].key
-            self.choose(None if self.hand.selected == key else key)
-
-    def check_action(self, action: str, parameters) -> bool | None:
-        if action in ("move", "choose"):  # with no hand on screen the keys scroll the tableau
-            return bool(self.hand.cards()) and self.hand.visible_for(self.hand.view)
-        return True
