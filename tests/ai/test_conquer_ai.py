@@ -94,7 +94,7 @@ def test_OC_9_1_it_attacks_a_weak_adjacent_castle_when_the_odds_are_good():
     )
     action, why = explain(s)
     assert action[0] == "move" and R.board(5).neighbours[home][action[2]] == field
-    assert why.startswith("attack at (0,3): 6 against 2")
+    assert why.startswith(f"attack at {R.board(5).label(field)}: 6 against 2")
 
 
 def test_OC_9_1_it_does_not_attack_a_much_stronger_army():

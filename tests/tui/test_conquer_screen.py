@@ -313,8 +313,8 @@ async def test_the_story_tells_facts_and_a_chosen_line_lights_its_hexes(tmp_path
         panel = screen.query_one("#combat-report")
         shown = panel.content.plain.splitlines()
         assert panel.display and shown == [
-            "Battle at (0,0): Administrator 1 1 + strength 10 = total 11",
-            "Battle at (0,0): the natives 6 + strength 8 = total 14",
-            "Battle at (0,0): the natives win; Administrator 1 loses 5 point(s).",
-            "Administrator 1 must take 5 loss(es) at (0,0): Administrator 1 chooses.",
+            "Battle at 0606: Administrator 1 1 + strength 10 = total 11",
+            "Battle at 0606: the natives 6 + strength 8 = total 14",
+            "Battle at 0606: the natives win; Administrator 1 loses 5 point(s).",
+            "Administrator 1 must take 5 loss(es) at 0606: Administrator 1 chooses.",
         ]
