@@ -19,45 +19,61 @@ from tui.screens.game_over import GameOverScreen
 from tui.session import Session
 from tui.tellers.conquer import ConquerTeller
 from tui.widgets.hex_map import HexMap
-from tui.widgets.hexgeo import HexLayout, axial, offset
+from tui.widgets.hexgeo import LARGE, SHAPES, SMALL, HexLayout, axial, layout_for, offset
 
-SIZES = {"120x40": (120, 40), "80x24": (80, 24)}
+SIZES = {"120x40": (120, 40), "80x24": (80, 24), "160x50": (160, 50)}
 
 
 # --- geometry ------------------------------------------------------------------------------------
 
 
+@pytest.mark.parametrize("shape", SHAPES, ids=lambda shape: shape.name)
 @pytest.mark.parametrize("radius", [3, 5, 7])
-def test_axial_and_offset_round_trip_and_every_cell_maps_back_to_its_hex(radius):
-    layout = HexLayout(radius)
+def test_axial_and_offset_round_trip_and_every_cell_maps_back_to_its_hex(radius, shape):
+    layout = HexLayout(radius, shape)
     assert len(layout.hexes) == 3 * radius * (radius + 1) + 1
     for q, r in layout.hexes:
         assert axial(*offset(q, r)) == (q, r)
-        x, y = layout.cell(q, r)
-        for dy in range(layout.cell_h):
-            for dx in range(layout.cell_w):
-                assert layout.hex_at(x + dx, y + dy) == (q, r)
+        for x, y, width in layout.slots(q, r):
+            for dx in range(width):
+                assert layout.hex_at(x + dx, y) == (q, r)
 
 
-def test_neighbours_sit_where_a_flat_top_map_puts_them():
-    """N straight above, S below; NE and SE in the next column half a hex up and down."""
-    layout = HexLayout(5)
+@pytest.mark.parametrize("shape", SHAPES, ids=lambda shape: shape.name)
+def test_neighbours_sit_where_a_flat_top_map_puts_them_and_share_their_edges(shape):
+    """N straight above, S below; NE and SE in the next column half a hex up and down; the
+    edge between two neighbours is drawn once, the same character from either side."""
+    layout = HexLayout(5, shape)
+    dx, dy = shape.step
     x, y = layout.cell(0, 0)
     where = {d: layout.cell(dq, dr) for d, (dq, dr) in enumerate(DIRECTIONS)}
-    assert where[0] == (x, y - 2) and where[3] == (x, y + 2)
-    assert where[1] == (x + 4, y - 1) and where[2] == (x + 4, y + 1)
-    assert where[5] == (x - 4, y - 1) and where[4] == (x - 4, y + 1)
+    assert where[0] == (x, y - dy) and where[3] == (x, y + dy)
+    assert where[1] == (x + dx, y - dy // 2) and where[2] == (x + dx, y + dy // 2)
+    assert where[5] == (x - dx, y - dy // 2) and where[4] == (x - dx, y + dy // 2)
+    drawn: dict[tuple[int, int], str] = {}
+    for q, r in layout.hexes:
+        cx, cy = layout.cell(q, r)
+        for line, text in enumerate(shape.outline):
+            for col, ch in enumerate(text):
+                if ch != " " and (ch != "_" or line == 0):  # a bottom edge may hold text
+                    assert drawn.setdefault((cx + col, cy + line), ch) == ch
 
 
-def test_the_largest_map_fits_the_board_column_of_a_120x40_terminal():
-    width, height = HexLayout(7).size  # 169 hexes, 6 players
-    assert width <= 120 - 52 - 2 and height <= 40 - 8
-    assert HexLayout(7, cell_w=3).size[0] <= 80 - 32 - 2  # the compact form at 80 columns
+def test_the_map_takes_the_largest_cells_its_pane_allows():
+    pane = 160 - 52  # the board column of a 160-column terminal
+    assert layout_for(5, pane).shape is LARGE  # 2 players: the numbered cells
+    assert layout_for(6, pane).shape is LARGE  # 3-4 players too
+    assert layout_for(7, pane).shape is SMALL  # 5-6 players: the small ones
+    assert HexLayout(7, SMALL).size[0] <= pane  # which fit
+    assert layout_for(5, 120 - 52).shape is SMALL  # at 120 columns the small ones, panned
+    assert layout_for(5, 0).shape is SMALL  # nothing fits: the smallest
 
 
-def test_a_click_between_cells_finds_no_hex():
-    layout = HexLayout(5)
-    assert layout.hex_at(-1, 0) is None and layout.hex_at(0, 0) is None  # a corner gap
+def test_a_click_on_an_edge_or_between_cells_finds_no_hex():
+    layout = HexLayout(5, SMALL)
+    x, y = layout.cell(0, 0)
+    assert layout.hex_at(x, y + 1) is None  # the hex's west edge
+    assert layout.hex_at(0, 0) is None  # the map's corner
 
 
 # --- positions -----------------------------------------------------------------------------------
@@ -109,6 +125,21 @@ def with_an_order():
     return s
 
 
+def contested(seed, players):
+    """A rule-based game at a decision of seat 0 with a hex two Administrators' armies share
+    (before phase 7's battle) and an order pending on a castle hex."""
+
+    def shared(s) -> bool:
+        owners: dict[int, set[int]] = {}
+        for c in s.chits:
+            owners.setdefault(c.hex, set()).add(c.owner)
+        castles = {c.hex for c in s.castles}
+        orders_on_castles = any(o.hex in castles for o in s.orders)
+        return orders_on_castles and any(len(o) > 1 for o in owners.values())
+
+    return lambda: session(seed, players, rules_line(seed, players, shared))
+
+
 def game_over():
     return session(3, 2, rules_line(3, 2, lambda s: False, {"turn_limit": 5}), {"turn_limit": 5})
 
@@ -127,7 +158,9 @@ def losses_to_place():
 
 POSITIONS = {
     "combat_losses_to_place": (losses_to_place, ["120x40"]),
-    "turn_1_2p": (turn_one(2), ["120x40", "80x24"]),
+    "turn_1_2p": (turn_one(2), ["120x40", "80x24", "160x50"]),
+    "contested_2p": (contested(2, 2), ["120x40", "80x24", "160x50"]),
+    "contested_6p": (contested(1, 6), ["120x40", "80x24", "160x50"]),
     "turn_1_6p": (turn_one(6), ["120x40"]),
     "mid_game_6p": (mid_game(6), ["120x40", "80x24"]),
     "pending_order": (with_an_order, ["120x40"]),

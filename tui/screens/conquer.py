@@ -46,19 +46,23 @@ class ConquerScreen(GameScreen):
     HELP_NOTES = (
         "The goal: be the last Administrator, or have the best score when the turn limit comes "
         "(money + army points + 10 a castle point + controlled hexes).\n"
-        "The map: Ctrl+T (or a click) moves there; arrows or h j k l move the cursor; Enter "
-        "selects a hex and the action list shows only what can be done there. A hex with armies "
-        "that may move lights their destinations with their cost: Enter or a click on one moves "
-        "the army shown in the action list. Esc clears the selection.\n"
-        "Each hex: terrain on top (Fa Wo De Mo Ri Me, ░░ unknown; ■n a castle, ◇ a cave, ◆ a "
-        "mine, ~ a change under way, an arrow a pending order), who is there below (A-F an "
-        "Administrator's armies with their points, n natives, @ an Administrator), on the "
-        "owner's tint when controlled."
+        "The map: Ctrl+T (or a click) moves there; arrows or h j k l move the cursor, PageUp and "
+        "PageDown scroll; Enter selects a hex and the action list shows only what can be done "
+        "there. A hex with armies that may move lights their destinations with their cost: "
+        "Enter or a click on one moves the army shown in the action list. Esc clears the "
+        "selection. At the start of your turn the map shows your Administrator.\n"
+        "Each hex is numbered like a printed wargame map, column then row (0304: column 3, "
+        "row 4, the column numbers along the top); actions and the log name hexes by these "
+        "numbers. On a wide screen each hex shows its number, then its terrain and what stands "
+        "there, then who is there; on a small one its terrain, then who is there or, on an "
+        "empty hex, its number.\n"
+        f"The legend: {LEGEND}."
     )
 
     def __init__(self, session, save_path=None) -> None:
         super().__init__(session, save_path)
         self._destinations: dict[tuple, tuple] = {}  # ("hex", h) -> the action that goes there
+        self._panned_for: tuple[int, int] | None = None  # (turn, seat) the map last went to
 
     # --- layout ------------------------------------------------------------------------------
 
@@ -82,10 +86,28 @@ class ConquerScreen(GameScreen):
         state = state if state is not None else self.session.state
         self.hex_map.compact = self.compact
         self.hex_map.view = self.session.game.observe(state, self._viewer)
+        self._pan_to_the_player(state)
         self._set_text("#phase-track", self.phase_track(state))
         self._show_hex_info()
         self._show_combat(state)
         self.query_one("#hex-legend").display = not self.compact
+
+    def _pan_to_the_player(self, state) -> None:
+        """At the start of a human player's turn the cursor goes to their Administrator, so
+        the map shows their pieces (on a map larger than its pane too)."""
+        me = self.session.to_move
+        if (
+            state is not self.session.state
+            or me is None
+            or not self.session.seat_is_human(me)
+            or not 0 <= me < state.players
+            or state.admins[me] is None
+            or (state.turn, me) == self._panned_for
+        ):
+            return
+        self._panned_for = (state.turn, me)
+        self.hex_map.cursor = ("hex", state.admins[me])
+        self.hex_map.scroll_to_place(self.hex_map.cursor, center=True)
 
     def _set_text(self, selector: str, text: Text) -> None:
         """Update a line of text only when it changed (an update costs a layout pass)."""
