@@ -9,9 +9,10 @@ import pytest
 
 from ai.base import Budget
 from ai.conquer import RulesAgent
-from core.conquer import GAME
+from core.conquer import GAME, Rules
+from core.conquer import rules as R
 from core.conquer.hexes import DIRECTIONS, board
-from core.conquer.state import MOVE, NATIVES_MOVE, ORDERS
+from core.conquer.state import DEVELOP, MOVE, NATIVES_MOVE, ORDERS, TRAIN
 from saves import SeatInfo, new_record
 from tests.tui.helpers import make_app, screen_text, started, wait_until
 from tui.screens.conquer import ConquerScreen
@@ -212,6 +213,38 @@ async def test_money_is_on_screen_with_the_next_income_and_warnings(tmp_path):
         text = screen_text(app)
         assert "$20.75" in text and "Your next income" in text
         assert "explore: $4.00" in text
+
+
+def at(state) -> Session:
+    """A session standing at a set-up position (Administrator 1 human, 2 rule-based)."""
+    seats = (SeatInfo("Administrator 1", "human"), SeatInfo("Administrator 2", "rules"))
+    return Session(GAME, new_record("conquer", {}, 2, seats, 1), [state])
+
+
+def test_OC_3_a_money_warning_only_when_the_forecast_leaves_the_treasury_below_zero():
+    """Turn 2, $10.00: building the castle to 2 leaves $0.00 and next income +$1.75 (no
+    warning). With two hexes to keep and no castle income, a $2.00 recruit from $2.00 leaves
+    -$0.50 after the next income: it says so."""
+    from core.conquer.tables import DESERT
+    from tests.conquer.helpers import hx, position
+
+    home = hx(0, 4)
+    s = position(
+        DEVELOP, chits=[(0, home, 6)], castles=[(0, home, 1)], terrain={home: DESERT},
+        money=[1000, 1000], turn=2,
+    )  # fmt: skip
+    screen = ConquerScreen(at(s))
+    assert screen.short_after(("develop", home)) is None
+    s = position(
+        TRAIN, chits=[(0, home, 1), (0, hx(0, 3), 1)], castles=[(0, home, 1)],
+        terrain={home: DESERT, hx(0, 3): DESERT}, money=[200, 1000],
+        rules=Rules(castle_income_cents=0),
+    )  # fmt: skip
+    screen = ConquerScreen(at(s))
+    recruit = next(a for a in GAME.legal_actions(s) if a[0] == "recruit")
+    assert R.action_cost(s, recruit) == 200
+    assert screen.short_after(recruit) == -50
+    assert screen.short_after(("done",)) is None  # ending the phase costs nothing
 
 
 async def test_a_two_player_game_by_keys_to_its_end(tmp_path):

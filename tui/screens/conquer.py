@@ -26,7 +26,6 @@ from tui.screens.game import GameScreen
 from tui.widgets.hex_map import LEGEND, OWNER_COLOURS, OWNER_LETTERS, HexMap
 
 E = ConquerEvent
-COSTLY = ("move", "spelunk", "terrain", "recruit", "drill", "develop")
 
 
 def hex_indices(places) -> tuple[int, ...]:
@@ -161,7 +160,7 @@ class ConquerScreen(GameScreen):
                 text.append(f"{name} ({kind}): captured", style="dim strike")
                 continue
             text.append(f"{name} ({kind}) ", style=f"bold {colour}")
-            income = sum(cents for _, cents in R.income_forecast(s, p))
+            income = sum(part.cents for part in R.income_forecast(s, p))
             money_style = "bold #ff5f5f" if s.money[p] < 0 else "bold"
             text.append(dollars(s.money[p]), style=money_style)
             text.append(f" {'+' if income >= 0 else ''}{dollars(income)}", style="dim")
@@ -179,8 +178,8 @@ class ConquerScreen(GameScreen):
         goal = f"Turn {s.turn}/{s.rules.turn_limit} ({left} left): last Administrator wins"
         if me is not None and 0 <= me < s.players and s.admins[me] is not None:
             parts = R.income_forecast(s, me)
-            total = sum(cents for _, cents in parts)
-            detail = ", ".join(f"{label} {dollars(cents)}" for label, cents in parts) or "nothing"
+            total = sum(part.cents for part in parts)
+            detail = ", ".join(f"{part.label} {dollars(part.cents)}" for part in parts) or "nothing"
             goal += f"\nYour next income {dollars(total)}: {detail}"
         return goal
 
@@ -216,21 +215,17 @@ class ConquerScreen(GameScreen):
         return f"{self.session.seat_name(self.session.to_move)} is deciding."
 
     def show_actions(self) -> None:
-        """The actions, each with a warning when it would leave the treasury short of the
-        upkeep the next income takes."""
+        """The actions, each with a warning when it would leave the treasury below $0 after the
+        next income (see `short_after`)."""
         session = self.session
         s = session.state
         me = session.to_move
         items = []
-        upkeep = 0
-        if me is not None and 0 <= me < s.players and s.admins[me] is not None:
-            upkeep = -sum(c for label, c in R.income_forecast(s, me) if label.startswith("upkeep"))
         for a in session.legal():
             text = session.game.describe(s, a)
-            if a[0] in COSTLY and upkeep:
-                left = s.money[me] - R.action_cost(s, a)
-                if left < upkeep <= s.money[me]:
-                    text += " ⚠ leaves too little for next turn's upkeep"
+            short = self.short_after(a)
+            if short is not None:
+                text += f" ⚠ after next income: {dollars(short)}"
             items.append((a, text))
         self.picker.set_actions(
             items,
@@ -239,6 +234,22 @@ class ConquerScreen(GameScreen):
             notes=self.picker_notes(),
         )
         self._update_destinations()
+
+    def short_after(self, action) -> int | None:
+        """The treasury after the next income (in cents) when `action` would leave it below $0,
+        else None. The same forecast as "Your next income" (`R.income_forecast`), taken on the
+        board as the action leaves it (`R.income_forecast_after`: a castle point built pays, a
+        hex moved into costs upkeep, a hex being changed earns nothing), and no dice rolled.
+        Only an action that makes the outlook worse warns: once the treasury is bound to be
+        short, "done" is not blamed for it."""
+        s = self.session.state
+        me = self.session.to_move
+        if me is None or not 0 <= me < s.players or s.admins[me] is None or action[0] == "hit":
+            return None
+        now = s.money[me] + sum(part.cents for part in R.income_forecast(s, me))
+        after = s.money[me] - R.action_cost(s, action)
+        after += sum(part.cents for part in R.income_forecast_after(s, action))
+        return after if after < 0 and after < now else None
 
     # --- commanding from the map -------------------------------------------------------------
 
