@@ -20,12 +20,33 @@ from textual.widgets import Static
 from core.conquer import rules as R
 from core.conquer.events import ConquerEvent
 from core.conquer.hexes import board
-from core.conquer.state import COMBAT, MOVE, NATIVES_MOVE, OVER, PHASE_NAMES, TRAIN
+from core.conquer.state import (
+    COMBAT,
+    DEVELOP,
+    MOVE,
+    NATIVES_MOVE,
+    ORDERS,
+    OVER,
+    PHASE_NAMES,
+    SPELUNK,
+    TERRAIN,
+    TRAIN,
+)
 from core.conquer.tables import EXPLORE_COST, dollars
 from tui.screens.game import GameScreen
 from tui.widgets.hex_map import LEGEND, OWNER_COLOURS, OWNER_LETTERS, HexMap
 
 E = ConquerEvent
+# why a player's part of a phase ends without their "done": nothing more can be done in it
+PHASE_OVER = {
+    MOVE: "no army can move",
+    ORDERS: "no order can be sent and the Administrator cannot move",
+    SPELUNK: "no search is left",
+    TERRAIN: "no terrain change is left",
+    TRAIN: "nothing more can be trained",
+    DEVELOP: "nothing more can be built",
+    COMBAT: "the battles are over",
+}
 
 
 def hex_indices(places) -> tuple[int, ...]:
@@ -132,6 +153,21 @@ class ConquerScreen(GameScreen):
         seat = self.session.to_move
         who = self.session.seat_name(seat)
         return f"Turn {s.turn} · {s.phase}. {PHASE_NAMES[s.phase]} · {who} to act"
+
+    def unasked_change(self, before, action, after) -> str | None:
+        """The player's part of a phase ends by itself when they have nothing more to do in it
+        (OC-2.1: a player with nothing to do is passed over): after their last move, their last
+        order, their last loss placed."""
+        if action[0] == "done" or before.phase not in PHASE_OVER:
+            return None
+        seat = R.to_move(before)
+        step = (before.turn, before.phase, before.casualties is None)
+        if (after.turn, after.phase, after.casualties is None) == step and R.to_move(after) == seat:
+            return None
+        if before.casualties is not None:
+            return "Your losses are placed"
+        whose = "" if after.phase != before.phase or after.turn != before.turn else " for you"
+        return f"Phase {before.phase} is over{whose}: {PHASE_OVER[before.phase]}"
 
     def refresh_view(self) -> None:
         super().refresh_view()
