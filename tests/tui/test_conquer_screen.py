@@ -429,3 +429,37 @@ async def test_a_loss_placed_clears_the_filter_and_ctrl_f_clears_it_too(tmp_path
         assert screen.picker.filter_input.value == "loss on"
         await pilot.press("ctrl+f", *"done")
         assert screen.picker.filter_input.value == "done"
+
+
+# --- what the AI says for the player --------------------------------------------------------------
+
+
+async def test_f3_says_what_it_played_for_you_and_why(tmp_path):
+    """Autoplay plays the rest of turn 1; the log gives each of its moves the rule-based
+    player's reason, and a line (also a notification) tells the turn: what it did, and why."""
+    app = make_app(tmp_path, session=session(4, 2))
+    async with app.run_test(size=(120, 40)) as pilot:
+        screen = await started(pilot)
+        await pilot.press("f3")
+        await wait_until(
+            pilot,
+            lambda: (
+                screen.session.state.turn > 1 and screen.session.human_to_move and not screen.busy
+            ),
+            timeout=30,
+        )
+        await pilot.pause()
+        told = [n.message for n in app._notifications if n.message.startswith("Autoplay: ")]
+        assert len(told) == 1 and " — " in told[0]  # each move shown with its reason
+        first = told[0].removeprefix("Autoplay: ").split(" — ")[0]
+        assert first in [GAME.describe(before, a) for before, a in zip(
+            screen.session.states, screen.session.actions, strict=False)]  # fmt: skip
+        log = " ".join(line.text.strip() for line in screen.event_log.lines)
+        assert " — autoplay: " in log and "Autoplay: " in log
+
+
+def test_the_hint_tells_its_value_as_where_you_stand():
+    screen = ConquerScreen(session(4, 2))
+    assert screen.hint_outcome(0.0).endswith("far behind the best other Administrator, or captured")
+    assert "about level" in screen.hint_outcome(0.5)
+    assert "well ahead" in screen.hint_outcome(0.97)

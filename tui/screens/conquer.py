@@ -37,6 +37,14 @@ from tui.screens.game import GameScreen
 from tui.widgets.hex_map import LEGEND, OWNER_COLOURS, OWNER_LETTERS, HexMap
 
 E = ConquerEvent
+# the hint's value (ai/conquer.py `evaluate`) in words: where the player's projected score stands
+HINT_STANDING = (
+    (0.85, "well ahead of the best other Administrator"),
+    (0.6, "ahead of the best other Administrator"),
+    (0.4, "about level with the best other Administrator"),
+    (0.15, "behind the best other Administrator"),
+    (0.0, "far behind the best other Administrator, or captured"),
+)
 # why a player's part of a phase ends without their "done": nothing more can be done in it
 PHASE_OVER = {
     MOVE: "no army can move",
@@ -420,7 +428,13 @@ class ConquerScreen(GameScreen):
     # --- the story ---------------------------------------------------------------------------
 
     def hint_outcome(self, value: float) -> str:
-        return f"the search's value {round(100 * value)}/100 (a win is 100)"
+        """The search's value in the player's terms: how the projected final score (OC-H8, with
+        the income to the turn limit) compares with the best other Administrator's two turns on
+        (ai/conquer.py `evaluate`: 0.5 level, near 1 far ahead, near 0 far behind or captured)."""
+        for floor, words in HINT_STANDING:
+            if value >= floor:
+                return f"two turns on, the search sees you {words}"
+        return f"two turns on, the search sees you {HINT_STANDING[-1][1]}"
 
     # --- the end -----------------------------------------------------------------------------
 

@@ -312,6 +312,8 @@ class GameScreen(AISeats, PlayerCommands, Screen[None]):
             if self.ai.autoplaying():
                 self._start_thinking(seat, for_human=True)
                 return
+            if self.ai.autoplay_turn is not None:
+                self.autoplay_done()
             self.ai.autoplay_turn = None
             if self.needs_handoff(seat):
                 self.picker.set_actions(
@@ -407,8 +409,9 @@ class GameScreen(AISeats, PlayerCommands, Screen[None]):
         message.stop()
         self.light_places(message.line.places)
 
-    def play(self, action: Action) -> None:
-        """Apply an action for the seat to move, show what it did, autosave, move on."""
+    def play(self, action: Action, reason: str = "") -> None:
+        """Apply an action for the seat to move, show what it did, autosave, move on. `reason`:
+        why the AI chose it, told when it plays a human's turn (F3)."""
         session = self.session
         seat = session.to_move
         before = session.state
@@ -420,6 +423,10 @@ class GameScreen(AISeats, PlayerCommands, Screen[None]):
         except IllegalAction as err:
             self.notify(f"Not allowed: {err.why}", severity="warning")
             return
+        if self.ai.autoplay_turn is not None and session.seat_is_human(seat):
+            self.ai.autoplayed.append(f"{text} — {reason}" if reason else text)
+            if reason:
+                text = f"{text} — autoplay: {reason}"
         if human:  # the player decided: their story starts again from here
             self._unasked = self.unasked_change(before, action, session.state)
             self._hold_pending = self._unasked is not None
