@@ -254,6 +254,41 @@ def test_OC_Q10_money_may_go_below_zero_at_income_and_then_nothing_is_bought():
     )
 
 
+def forecast(parts) -> dict:
+    return {part.kind: (part.count, part.cents) for part in parts}
+
+
+def test_OC_3_the_forecast_of_the_next_income_in_parts():
+    s = position(
+        MOVE,
+        chits=[(0, HOME0, 2), (0, MID, 1)],
+        castles=[(0, HOME0, 2)],
+        terrain={HOME0: DESERT, MID: FARMLAND},
+    )
+    parts = R.income_forecast(s, 0)
+    assert forecast(parts) == {"upkeep": (2, -50), "farms": (1, 150), "castles": (2, 200)}
+    assert [part.label for part in parts] == ["upkeep 2 hex(es)", "1 Farmland (expected)",
+                                              "castle 2 pt(s)"]  # fmt: skip
+
+
+def test_OC_3_and_OC_12_the_forecast_after_an_action_counts_its_own_effect_and_rolls_nothing():
+    """Building a castle point pays next income; a hex changed earns nothing (OC-Q14); a move
+    into the unknown costs its upkeep, and the terrain die is not rolled (strict dice, none)."""
+    home, unknown = HOME0, B.neighbours[HOME0][0]
+    s = position(
+        DEVELOP, chits=[(0, home, 2)], castles=[(0, home, 1)], terrain={home: DESERT}, faces=()
+    )
+    assert forecast(R.income_forecast(s, 0)) == {"upkeep": (1, -25), "castles": (1, 100)}
+    after = R.income_forecast_after(s, ("develop", home))
+    assert forecast(after) == {"upkeep": (1, -25), "castles": (2, 200)}
+    s = position(MOVE, chits=[(0, home, 2), (0, home, 1)], terrain={home: DESERT}, faces=())
+    move = next(a for a in GAME.legal_actions(s) if a[0] == "move" and a[2] == 0)
+    assert B.neighbours[home][move[2]] == unknown
+    assert forecast(R.income_forecast_after(s, move)) == {"upkeep": (2, -50)}
+    s = position(TERRAIN, chits=[(0, home, 2)], terrain={home: DESERT}, faces=())
+    assert forecast(R.income_forecast_after(s, ("terrain", home, "irrigate"))) == {}
+
+
 def test_OC_Q15_a_shared_hex_counts_for_nobody():
     s = position(INCOME, chits=[(0, MID, 3), (1, MID, 3)], terrain={MID: FARMLAND})
     w = income(s)

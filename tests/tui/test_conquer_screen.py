@@ -9,9 +9,10 @@ import pytest
 
 from ai.base import Budget
 from ai.conquer import RulesAgent
-from core.conquer import GAME
+from core.conquer import GAME, Rules
+from core.conquer import rules as R
 from core.conquer.hexes import DIRECTIONS, board
-from core.conquer.state import MOVE, NATIVES_MOVE, ORDERS
+from core.conquer.state import DEVELOP, MOVE, NATIVES_MOVE, ORDERS, TRAIN
 from saves import SeatInfo, new_record
 from tests.tui.helpers import make_app, screen_text, started, wait_until
 from tui.screens.conquer import ConquerScreen
@@ -246,13 +247,49 @@ async def test_money_is_on_screen_with_the_next_income_and_warnings(tmp_path):
         assert "explore: $4.00" in text
 
 
+def at(state) -> Session:
+    """A session standing at a set-up position (Administrator 1 human, 2 rule-based)."""
+    seats = (SeatInfo("Administrator 1", "human"), SeatInfo("Administrator 2", "rules"))
+    return Session(GAME, new_record("conquer", {}, 2, seats, 1), [state])
+
+
+def test_OC_3_a_money_warning_only_when_the_forecast_leaves_the_treasury_below_zero():
+    """Turn 2, $10.00: building the castle to 2 leaves $0.00 and next income +$1.75 (no
+    warning). With two hexes to keep and no castle income, a $2.00 recruit from $2.00 leaves
+    -$0.50 after the next income: it says so."""
+    from core.conquer.tables import DESERT
+    from tests.conquer.helpers import hx, position
+
+    home = hx(0, 4)
+    s = position(
+        DEVELOP, chits=[(0, home, 6)], castles=[(0, home, 1)], terrain={home: DESERT},
+        money=[1000, 1000], turn=2,
+    )  # fmt: skip
+    screen = ConquerScreen(at(s))
+    assert screen.short_after(("develop", home)) is None
+    s = position(
+        TRAIN, chits=[(0, home, 1), (0, hx(0, 3), 1)], castles=[(0, home, 1)],
+        terrain={home: DESERT, hx(0, 3): DESERT}, money=[200, 1000],
+        rules=Rules(castle_income_cents=0),
+    )  # fmt: skip
+    screen = ConquerScreen(at(s))
+    recruit = next(a for a in GAME.legal_actions(s) if a[0] == "recruit")
+    assert R.action_cost(s, recruit) == 200
+    assert screen.short_after(recruit) == -50
+    assert screen.short_after(("done",)) is None  # ending the phase costs nothing
+
+
 async def test_a_two_player_game_by_keys_to_its_end(tmp_path):
     """Human against the rule-based seat, turn limit 5: in each phase the top action (a march,
-    a recruit, a loss to take) once, then "done" typed into the filter."""
+    a recruit, a loss to take) once, then "done" typed into the filter (each time once the
+    list is there to be read: after a phase that ended by itself, keys typed at once are
+    dropped)."""
     app = make_app(tmp_path, session=session(6, 2, options={"turn_limit": 5}))
 
     def ready() -> bool:
-        return screen.session.over or (screen.session.human_to_move and not screen.busy)
+        if screen.session.over:
+            return True
+        return screen.session.human_to_move and not screen.busy and not screen.picker.holding
 
     async with app.run_test(size=(120, 40)) as pilot:
         screen = await started(pilot)
@@ -351,3 +388,110 @@ async def test_the_story_tells_facts_and_a_chosen_line_lights_its_hexes(tmp_path
             "Battle at 0606: the natives win; Administrator 1 loses 5 point(s).",
             "Administrator 1 must take 5 loss(es) at 0606: Administrator 1 chooses.",
         ]
+
+
+# --- phases that end by themselves ----------------------------------------------------------------
+
+
+def status(screen) -> str:
+    return str(screen.query_one("#status-line").content)
+
+
+async def type_at_once(pilot, *keys: str) -> None:
+    """Keys as a quick typist sends them: all in the terminal's input before the program has
+    handled the first (each event carries the moment it was typed)."""
+    from textual import events
+
+    driver = pilot.app._driver
+    for key in keys:
+        driver.send_message(events.Key(key, key if len(key) == 1 else None))
+    await pilot.pause()
+
+
+async def test_OC_2_1_a_phase_that_ends_by_itself_does_not_take_the_done_typed_for_it(
+    tmp_path, monkeypatch
+):
+    """Administrator 1's one army moves and phase 3 is over (nothing else can move): the "done"
+    typed right behind the move is dropped instead of ending phase 4, and so is one typed too
+    soon after the new list is shown; the status line says why; a "done" typed once the new
+    list has been on screen a moment ends phase 4."""
+    from tui.widgets import action_picker
+
+    monkeypatch.setattr(action_picker, "HOLD_SECONDS", 1.0)
+    from core.conquer.tables import DESERT, MEADOW
+    from tests.conquer.helpers import hx, position
+
+    home = hx(0, 4)
+    s = position(
+        MOVE, chits=[(0, home, 3), (1, hx(0, -4), 3)], castles=[(0, home, 1), (1, hx(0, -4), 1)],
+        terrain={home: DESERT, hx(0, 3): MEADOW, hx(0, -4): DESERT}, money=[0, 0],
+    )  # fmt: skip
+    app = make_app(tmp_path, session=at(s))
+    async with app.run_test(size=(120, 40)) as pilot:
+        screen = await started(pilot)
+        move = screen.picker.highlighted_action
+        assert move[0] == "move" and len(screen.session.actions) == 0
+        await type_at_once(pilot, "enter", *"done", "enter")
+        await wait_until(pilot, lambda: screen.session.human_to_move and not screen.busy)
+        state = screen.session.state
+        assert screen.session.actions[0] == move and ("done",) not in screen.session.actions[:1]
+        assert state.phase == ORDERS and GAME.to_move(state) == 0  # phase 4 waits for them
+        assert screen.picker.filter_input.value == ""
+        assert status(screen).startswith("Phase 3 is over: no army can move.")
+        played = len(screen.session.actions)
+        await pilot.press(*"done", "enter")  # too soon to have read the new list
+        await pilot.pause()
+        assert len(screen.session.actions) == played and screen.picker.filter_input.value == ""
+        await pilot.pause(1.05)  # the new list has been on screen a moment
+        await pilot.press(*"done", "enter")
+        await wait_until(pilot, lambda: len(screen.session.actions) > played)
+        assert screen.session.actions[played] == ("done",)
+        assert "Phase 3" not in status(screen)
+
+
+async def test_a_loss_placed_clears_the_filter_and_ctrl_f_clears_it_too(tmp_path):
+    app = make_app(tmp_path, session=losses_to_place())
+    async with app.run_test(size=(120, 40)) as pilot:
+        screen = await started(pilot)
+        await pilot.press(*"loss on the", "enter")
+        await wait_until(pilot, lambda: screen.session.actions[-1][0] == "hit")
+        assert screen.picker.filter_input.value == ""
+        await pilot.pause(0.35)
+        await pilot.press(*"loss on")
+        assert screen.picker.filter_input.value == "loss on"
+        await pilot.press("ctrl+f", *"done")
+        assert screen.picker.filter_input.value == "done"
+
+
+# --- what the AI says for the player --------------------------------------------------------------
+
+
+async def test_f3_says_what_it_played_for_you_and_why(tmp_path):
+    """Autoplay plays the rest of turn 1; the log gives each of its moves the rule-based
+    player's reason, and a line (also a notification) tells the turn: what it did, and why."""
+    app = make_app(tmp_path, session=session(4, 2))
+    async with app.run_test(size=(120, 40)) as pilot:
+        screen = await started(pilot)
+        await pilot.press("f3")
+        await wait_until(
+            pilot,
+            lambda: (
+                screen.session.state.turn > 1 and screen.session.human_to_move and not screen.busy
+            ),
+            timeout=30,
+        )
+        await pilot.pause()
+        told = [n.message for n in app._notifications if n.message.startswith("Autoplay: ")]
+        assert len(told) == 1 and " — " in told[0]  # each move shown with its reason
+        first = told[0].removeprefix("Autoplay: ").split(" — ")[0]
+        assert first in [GAME.describe(before, a) for before, a in zip(
+            screen.session.states, screen.session.actions, strict=False)]  # fmt: skip
+        log = " ".join(line.text.strip() for line in screen.event_log.lines)
+        assert " — autoplay: " in log and "Autoplay: " in log
+
+
+def test_the_hint_tells_its_value_as_where_you_stand():
+    screen = ConquerScreen(session(4, 2))
+    assert screen.hint_outcome(0.0).endswith("far behind the best other Administrator, or captured")
+    assert "about level" in screen.hint_outcome(0.5)
+    assert "well ahead" in screen.hint_outcome(0.97)

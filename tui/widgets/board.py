@@ -87,6 +87,8 @@ class Board(ScrollView, can_focus=True):
         Binding("escape", "clear", "Show all actions", show=False, id="board.clear"),
     ]
 
+    CENTER_CURSOR = False  # a new size scrolls the cursor into the middle (else just in sight)
+
     view: reactive[Any] = reactive(None, repaint=False, init=False)
     cursor: reactive[Place] = reactive(None, repaint=False, init=False)
     selected: reactive[Place] = reactive(None, repaint=False, init=False)
@@ -308,7 +310,7 @@ class Board(ScrollView, can_focus=True):
             self.refresh()
             # the cursor in sight once the new size is known (a board larger than its pane
             # starts where the player's pieces are)
-            self.call_after_refresh(self.scroll_to_place, self.cursor, True)
+            self.call_after_refresh(self.scroll_to_place, self.cursor, self.CENTER_CURSOR)
             return
         self._strip_cache = [
             old_strips[y] if y < len(old_lines) and old_lines[y] == line else None
