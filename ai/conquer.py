@@ -89,6 +89,22 @@ def round_odds(edge: int) -> float:
     return (wins + ties / 2) / 36
 
 
+@lru_cache(maxsize=256)
+def wipe_out_odds(held: int, against: int) -> float:
+    """The chance that one round of battle takes all `held` points of a side with that strength
+    against `against` (OC-9.1: a die each plus strength; OC-9.4: the loser loses the difference
+    of the dice, at least 1)."""
+    lost = 0
+    for a in range(1, 7):
+        for b in range(1, 7):
+            if b + against > a + held and max(1, b - a) >= held:
+                lost += 1
+    return lost / 36
+
+
+WIPE_OUT_RISK = 0.05  # the most the Administrator risks of being left alone in a battle
+
+
 class Tally:
     """What the player's helpers ask of one state again and again, counted once: army points
     per (owner, hex), castles and natives per hex. Built for the state being decided on; a
@@ -158,6 +174,21 @@ def threat_near(s, p: int, h: int, reach: int = 2) -> int:
         )
         t.threats[key] = found
     return found
+
+
+def natives_near(s, h: int, reach: int = 1) -> int:
+    """The strongest natives' stack in h, or within `reach` hexes of it and free to wander in
+    by the die (OC-7.1): natives sharing a hex with an army or a castle stay there (OC-7.3)."""
+    t = tally(s)
+    distance = board(s.radius).distance
+    return max(
+        (
+            points
+            for at, points in t.natives.items()
+            if at == h or (distance(at, h) <= reach and not t.total.get(at) and at not in t.castles)
+        ),
+        default=0,
+    )
 
 
 def army_at(s, p: int, h: int) -> int:
@@ -401,8 +432,9 @@ def orders_step(s, p, legal, style):
 
 
 def _admin_value(s, p, h, target) -> float:
-    """Safe (our army there, enough against what is near) and useful (armies to lead, the
-    unknown to explore, the target nearer)."""
+    """Safe (our army there, enough against what is near: enemies and natives next door, and
+    no losing battle in the hex itself) and useful (armies to lead, the unknown to explore, the
+    target nearer)."""
     t = tally(s)
     army = t.army
     mine = army.get((p, h), 0)
@@ -411,8 +443,15 @@ def _admin_value(s, p, h, target) -> float:
     if mine == 0 and not own_castle:
         return -10.0
     b = board(s.radius)
-    danger = threat_near(s, p, h, 1) - mine - (castle.points if own_castle else 0)
-    value = -5.0 if danger > 0 else 0.0
+    held = mine + (castle.points if own_castle else 0)
+    value = 0.0
+    fight = defence(s, p, h)
+    if fight and wipe_out_odds(held, fight) > WIPE_OUT_RISK:
+        # a battle there is certain (OC-9.6: it goes on while both stay), and one lost round
+        # may leave the Administrator without an army: captured (OC-H8)
+        value -= 8.0
+    if max(threat_near(s, p, h, 1), natives_near(s, h, 1)) > held:
+        value -= 5.0
     manned = [n for n in (*b.around[h], h) if army.get((p, n))]
     value += len(manned) / 3
     terrain = s.terrain

@@ -4,8 +4,9 @@
 `begin` prepares a `Turn`: the seat's view (never the state), the legal actions, the agent, its
 budget and random numbers, and how long the move should stay on screen. The screen runs
 `Turn.decide` in a worker thread and hands the answer back to `accept`, which refuses it if the
-game moved on meanwhile (undo, quit). `hint` is F2: a deterministic search of the player's own
-position. No Textual in here: tests drive it directly.
+game moved on meanwhile (undo, quit). F3's moves carry the rule-based player's reasons
+(`autoplay_report` tells the turn in a line). `hint` is F2: a deterministic search of the
+player's own position. No Textual in here: tests drive it directly.
 """
 
 from __future__ import annotations
@@ -37,6 +38,8 @@ class Turn:
     delay: float  # the least time the move stays on screen before the next
     legal: tuple[Action, ...]
     forced: Action | None = None
+    for_human: bool = False  # F3: the AI plays a human's turn
+    reason: str = ""  # why the agent chose, when it says (the rule-based players do)
     agent: Any = None
     view: Any = None
     budget: Budget | None = None
@@ -49,7 +52,11 @@ class Turn:
         if self.forced is not None:
             return self.forced
         started = time.monotonic()
-        action = self.agent.choose(self.game, self.view, self.legal, self.budget, self.rng)
+        explain = getattr(self.agent, "explain", None) if self.for_human else None
+        if explain is not None:
+            action, self.reason = explain(self.game, self.view, self.legal, self.budget, self.rng)
+        else:
+            action = self.agent.choose(self.game, self.view, self.legal, self.budget, self.rng)
         wait = self.delay - (time.monotonic() - started)
         if wait > 0 and not self.budget.cancelled:
             time.sleep(wait)
@@ -65,6 +72,7 @@ class AITurns:
         self.autoplay_turn: int | None = None  # F3: the turn the AI plays for the human
         self.hurry = False  # Esc: the other side's moves without pauses until the human's
         self.hint_budget: Budget | None = None
+        self.autoplayed: list[str] = []  # F3: what it played this turn, each with its reason
 
     @property
     def thinking(self) -> bool:
@@ -82,7 +90,9 @@ class AITurns:
         legal = session.legal()
         label = session.seat_name(seat) + (" (autoplay)" if for_human else "")
         delay = 0.0 if self.hurry else ai_delay
-        turn = Turn(len(session.actions), seat, label, delay, legal, game=session.game)
+        turn = Turn(
+            len(session.actions), seat, label, delay, legal, for_human=for_human, game=session.game
+        )
         if len(legal) == 1:
             turn.forced = legal[0]
         else:
@@ -149,3 +159,16 @@ def hint(session, seat: int, budget: Budget, mark, outcome) -> Hint | None:
     reason = (explain(game, view, best.action) or "") if explain is not None else ""
     marks = {r.action: f"← {mark(r)}" for r in top}
     return Hint(marks, best.action, outcome(best.value), reason)
+
+
+def autoplay_report(played: list[str], limit: int = 3) -> str:
+    """F3's turn in a line: what it played (the first `limit` decisions that were not a plain
+    "done", with their reasons), and how many more."""
+    shown = [line for line in played if not line.lower().startswith("done")]
+    if not played:
+        return "Autoplay played nothing."
+    if not shown:
+        return f"Autoplay ended {len(played)} phase(s): nothing worth doing."
+    text = "Autoplay: " + "; ".join(shown[:limit])
+    more = len(played) - min(limit, len(shown))
+    return text + (f"; and {more} more (in the log)." if more else ".")

@@ -124,7 +124,7 @@ class ObjectiveConquer:
             else:
                 where = f"the unknown {b.label(target)} (explore: {dollars(EXPLORE_COST)})"
             return (
-                f"{chit.points}-pt army at {self.place(s, chit.hex)} -> "
+                f"{chit.points}-pt army{self.twin_tag(s, chit)} at {self.place(s, chit.hex)} -> "
                 f"{DIRECTION_NAMES[a[2]]} to {where}"
             )
         if verb == "order":
@@ -159,7 +159,11 @@ class ObjectiveConquer:
             kind, ident = a[1], a[2]
             if kind == "chit":
                 chit = next(c for c in s.chits if c.id == ident)
-                return f"Take a loss on the {chit.points}-point army"
+                k = s.casualties
+                spread = k is not None and k.hex < 0  # the points may fall in any hex
+                where = f" at {b.label(chit.hex)}" if spread else ""
+                tag = self.twin_tag(s, chit, anywhere=spread)
+                return f"Take a loss on the {chit.points}-point army{tag}{where}"
             if kind == "castle":
                 return f"Take a loss on the castle at {b.label(ident)}"
             native = next(n for n in s.natives if n.id == ident)
@@ -178,20 +182,25 @@ class ObjectiveConquer:
         if verb == "drill":
             chit = next(c for c in s.chits if c.id == a[1])
             free = chit.fresh and chit.points == 5
+            army = f"{chit.points}-point army{self.twin_tag(s, chit)}"
             return (
-                f"Train the {chit.points}-point army at {b.label(chit.hex)} to "
+                f"Train the {army} at {b.label(chit.hex)} to "
                 f"{chit.points + 1} ({'free' if free else '$1.00'})"
             )
         if verb == "combine":
             x = next(c for c in s.chits if c.id == a[1])
             y = next(c for c in s.chits if c.id == a[2])
+            tags = self.twin_tag(s, x) or self.twin_tag(s, y)
+            if tags:
+                return (
+                    f"Combine the {x.points}-point army #{x.id} and the {y.points}-point army "
+                    f"#{y.id} at {b.label(x.hex)}"
+                )
             return f"Combine the {x.points}- and {y.points}-point armies at {b.label(x.hex)}"
         if verb == "split":
             chit = next(c for c in s.chits if c.id == a[1])
-            return (
-                f"Split the {chit.points}-point army at {b.label(chit.hex)} into "
-                f"{chit.points - a[2]} and {a[2]}"
-            )
+            army = f"{chit.points}-point army{self.twin_tag(s, chit)}"
+            return f"Split the {army} at {b.label(chit.hex)} into {chit.points - a[2]} and {a[2]}"
         if verb == "develop":
             castle = rules.castle_at(s, a[1])
             what = (
@@ -199,6 +208,19 @@ class ObjectiveConquer:
             )
             return f"{what} at {b.label(a[1])} ({dollars(CASTLE_POINT_COST)})"
         raise IllegalAction(f"unknown action {a!r}")
+
+    def twin_tag(self, s, chit, anywhere: bool = False) -> str:
+        """ " #7" when another army of the same owner and points stands in the same hex (in any
+        hex with `anywhere`), so two actions on them never read alike; else nothing."""
+        for c in s.chits:
+            if (
+                c.id != chit.id
+                and c.owner == chit.owner
+                and c.points == chit.points
+                and (anywhere or c.hex == chit.hex)
+            ):
+                return f" #{chit.id}"
+        return ""
 
     def place(self, s, h: int) -> str:
         """A hex as a player reads it: "Castle (0,4)", "Meadow (1,3)", "unknown (2,2)"."""
@@ -232,6 +254,9 @@ class ObjectiveConquer:
             chit = next((c for c in s.chits if c.id == a[1]), None)
             return () if chit is None else (chit.hex,)
         if verb == "hit":
+            if a[1] == "chit":  # the army that takes the loss (its points may fall anywhere)
+                chit = next((c for c in s.chits if c.id == a[2]), None)
+                return () if chit is None else (chit.hex,)
             return (s.casualties.hex,) if s.casualties is not None and s.casualties.hex >= 0 else ()
         return ()
 

@@ -41,6 +41,11 @@ class Board:
             tuple(self.index.get((q + dq, r + dr), -1) for dq, dr in DIRECTIONS) for q, r in coords
         )
         self.around = tuple(tuple(n for n in row if n >= 0) for row in self.neighbours)
+        # OC-H11: hex numbers, column and row of the odd-q offset layout, counted from 1
+        offsets = [(q, r + (q - (q & 1)) // 2) for q, r in coords]
+        top = min(row for _, row in offsets)
+        self.columns_rows = tuple((q + radius + 1, row - top + 1) for q, row in offsets)
+        self.labels = tuple(f"{c:02d}{r:02d}" for c, r in self.columns_rows)
         # every distance, once (the rules and the players ask for them all the time)
         self.distances = tuple(tuple(distance(a, b) for b in coords) for a in coords)
 
@@ -64,8 +69,14 @@ class Board:
         )
 
     def label(self, h: int) -> str:
-        q, r = self.coords[h]
-        return f"({q},{r})"
+        """OC-H11: the hex's number as the map prints it, column then row, two digits each
+        ("0304": column 3, row 4), like a printed hex-and-counter map."""
+        return self.labels[h]
+
+    def column_row(self, h: int) -> tuple[int, int]:
+        """OC-H11: the hex's column (1 at the west edge) and row (1 at the top of the map's
+        rectangle) in odd-q offset: every odd column sits half a hex lower than its neighbours."""
+        return self.columns_rows[h]
 
 
 @lru_cache(maxsize=16)

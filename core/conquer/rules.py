@@ -16,6 +16,7 @@ Actions (h = hex index, d = direction 0-5 in OC-H2 order):
 from __future__ import annotations
 
 from math import floor
+from typing import NamedTuple
 
 from core.conquer.events import (
     BATTLE_LOSS,
@@ -221,26 +222,72 @@ def action_cost(s, a: tuple) -> int:
     return 0
 
 
-def income_forecast(s, p: int) -> list[tuple[str, int]]:
+class IncomePart(NamedTuple):
+    """One part of the next Compute Income (OC-3): its kind (`UPKEEP`, `FARMS`, `CASTLES`), how
+    many it counts (hexes, Farmland hexes, castle points) and what it pays, in cents."""
+
+    kind: str
+    count: int
+    cents: int
+
+    @property
+    def label(self) -> str:
+        if self.kind == UPKEEP_PART:
+            return f"upkeep {self.count} hex(es)"
+        if self.kind == FARMS_PART:
+            return f"{self.count} Farmland (expected)"
+        return f"castle {self.count} pt(s)"
+
+
+UPKEEP_PART, FARMS_PART, CASTLES_PART = "upkeep", "farms", "castles"
+
+
+def income_forecast(s, p: int) -> tuple[IncomePart, ...]:
     """What the next Compute Income (OC-3) would pay `p` if the board stayed as it is: each
-    part with its label, in cents; a Farmland counts its expected die (1d6 - 2: $1.50). Hexes
-    being changed count from the next income on, when they are controlled again."""
-    hexes = [
-        h
-        for h in sorted({c.hex for c in s.chits if c.owner == p})
-        if points_of(s, p, h) > 0 and not enemies_at(s, p, h) and not natives_at(s, h)
-    ]
-    earning = [h for h in hexes if h not in s.changing]
+    part in cents; a Farmland counts its expected die (1d6 - 2: $1.50). Hexes being changed
+    count from the next income on, when they are controlled again."""
+    earning = controlled_hexes(s, p)
     parts = []
     if earning:
-        parts.append((f"upkeep {len(earning)} hex(es)", -UPKEEP * len(earning)))
+        parts.append(IncomePart(UPKEEP_PART, len(earning), -UPKEEP * len(earning)))
     farms = sum(1 for h in earning if s.terrain[h] == FARMLAND)
     if farms:
-        parts.append((f"{farms} Farmland (expected)", 150 * farms))
+        parts.append(IncomePart(FARMS_PART, farms, 150 * farms))
     castle_points = sum(c.points for c in s.castles if c.owner == p and c.hex in earning)
     if castle_points:
-        parts.append((f"castle {castle_points} pt(s)", s.rules.castle_income_cents * castle_points))
-    return parts
+        rate = s.rules.castle_income_cents
+        parts.append(IncomePart(CASTLES_PART, castle_points, rate * castle_points))
+    return tuple(parts)
+
+
+def income_forecast_after(s, a: tuple) -> tuple[IncomePart, ...]:
+    """`income_forecast` for the acting player as the board would stand right after `a`, from
+    the rules alone: no die is rolled, so nothing about the dice to come leaks. An action is
+    taken for its own sure effect on the board (a castle point built, a hex changed, an army
+    moved or raised); a move into the unknown counts its hex's upkeep, its terrain unknown;
+    a search, a mine, an order and the Administrator's step leave the board as it is (what they
+    bring is up to the dice, or comes next turn)."""
+    p = acting(s)
+    verb = a[0]
+    if verb not in ("move", "develop", "terrain", "recruit", "drill", "combine", "split"):
+        return income_forecast(s, p)
+    w = Work(s)
+    if verb == "move":  # the army's step without the exploring die
+        n = board(s.radius).neighbours[next(c for c in s.chits if c.id == a[1]).hex][a[2]]
+        w.chits = [replace(c, hex=n) if c.id == a[1] else c for c in w.chits]
+    elif verb == "develop":
+        develop(w, p, a[1])
+    elif verb == "terrain":
+        change_terrain(w, p, a[1], a[2])
+    elif verb == "recruit":
+        recruit(w, a[1], a[2])
+    elif verb == "drill":
+        drill(w, a[1])
+    elif verb == "combine":
+        combine(w, a[1], a[2])
+    else:
+        split(w, a[1], a[2])
+    return income_forecast(w.freeze(), p)
 
 
 def score(s, p: int) -> int:

@@ -94,7 +94,7 @@ def test_OC_9_1_it_attacks_a_weak_adjacent_castle_when_the_odds_are_good():
     )
     action, why = explain(s)
     assert action[0] == "move" and R.board(5).neighbours[home][action[2]] == field
-    assert why.startswith("attack at (0,3): 6 against 2")
+    assert why.startswith(f"attack at {R.board(5).label(field)}: 6 against 2")
 
 
 def test_OC_9_1_it_does_not_attack_a_much_stronger_army():
@@ -380,3 +380,43 @@ def test_a_plan_search_sharing_one_worlds_states_between_plans_finds_what_it_did
     alone, alone_calls = searched(False)
     assert shared == alone
     assert shared_calls * 2 < alone_calls
+
+
+# --- the Administrator and the natives (OC-H8: alone with natives after the battles, captured) --
+
+
+def natives_in_the_woods(admin_at_home: bool):
+    """Turn 3 of `simulate conquer --seed 111`: last turn's battle in the Woods (0,3) went to the
+    natives, leaving a 3-point army there against 4-point natives; the castle next door holds a
+    1-point army, and a 2-point army beyond the Woods would follow the Administrator."""
+    home, woods = hx(0, 4), hx(0, 3)
+    return (
+        home,
+        woods,
+        position(
+            ORDERS,
+            chits=[(0, woods, 3), (0, home, 1), (0, hx(0, 2), 2), (1, hx(0, -4), 6)],
+            natives=[(woods, 4)],
+            castles=[(0, home, 1), (1, hx(0, -4), 1)],
+            terrain={home: DESERT, woods: WOODS, hx(0, 2): MEADOW},
+            admins=[home if admin_at_home else woods, hx(0, -4)],
+        ),
+    )
+
+
+def test_OC_H8_OC_9_6_the_administrator_leaves_a_battle_its_army_may_lose_whole():
+    """The battle in the Woods goes on (OC-9.6); one lost round can take all three points and
+    leave the Administrator with the natives: it steps out to its own army next door."""
+    home, woods, s = natives_in_the_woods(admin_at_home=False)
+    action, why = explain(s)
+    assert action[0] == "admin", why
+    to = R.board(5).neighbours[woods][action[1]]
+    assert to in (home, hx(0, 2)) and not R.natives_at(s, to)
+
+
+def test_OC_H8_OC_Q25_the_administrator_does_not_walk_a_3_point_army_into_4_point_natives():
+    home, woods, s = natives_in_the_woods(admin_at_home=True)
+    steps = [a for a in GAME.legal_actions(s) if a[0] == "admin"]
+    assert any(R.board(5).neighbours[home][a[1]] == woods for a in steps)  # it may (OC-Q25)
+    action, why = explain(s)
+    assert not (action[0] == "admin" and R.board(5).neighbours[home][action[1]] == woods), why

@@ -84,3 +84,19 @@ def test_OC_1_10_controlled_hexes_agrees_with_control_hex_by_hex(seed):
         legal = GAME.legal_actions(s)
         s = GAME.apply(s, legal[rng.randrange(len(legal))])
         checked += 1
+
+
+@pytest.mark.parametrize("seed", [1, 2, 3, 4])
+def test_no_two_legal_actions_read_alike(seed):
+    """Two armies of one owner with the same points in one hex are named apart ("#7"), so the
+    picker never lists two lines that read the same (a loss, a split, a combination, a move)."""
+    s = GAME.new({"turn_limit": 10}, 2 + seed % 3, seed)
+    rng = random.Random(seed)
+    twins_named = 0
+    while GAME.outcome(s) is None:
+        legal = GAME.legal_actions(s)
+        texts = [GAME.describe(s, a) for a in legal]
+        assert len(set(texts)) == len(texts), sorted(texts)
+        twins_named += any("#" in t and not t.startswith(("Native", "Hit")) for t in texts)
+        s = GAME.apply(s, legal[rng.randrange(len(legal))])
+    assert twins_named  # random play splits and raises armies enough to meet twins

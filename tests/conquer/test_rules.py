@@ -82,6 +82,33 @@ def test_OC_H2_the_direction_die():
     assert DIRECTIONS == ((0, -1), (1, -1), (1, 0), (0, 1), (-1, 1), (-1, 0))
 
 
+def test_OC_H11_hex_numbers_column_then_row_in_odd_q_offset():
+    b = board(5)
+    centre = b.index[(0, 0)]
+    north, north_east, south_east = (b.neighbours[centre][d] for d in (0, 1, 2))
+    assert [b.label(h) for h in (centre, north, north_east, south_east)] == [
+        "0606",
+        "0605",
+        "0705",
+        "0706",
+    ]
+    assert b.label(b.index[(-5, 0)]) == "0103"  # the west corner: column 1
+    for radius in (3, 5, 7, 12):
+        b = board(radius)
+        assert len(set(b.labels)) == b.size  # one number a hex
+        columns = {c for c, _ in b.columns_rows}
+        rows = {r for _, r in b.columns_rows}
+        assert columns == set(range(1, 2 * radius + 2)) and min(rows) == 1
+
+
+def test_OC_H11_actions_and_the_log_name_hexes_by_their_numbers():
+    s = GAME.new({}, 2, 1)
+    home = board(5).label(s.admins[0])
+    moves = [a for a in GAME.legal_actions(s) if a[0] == "move"]
+    assert moves and all(f"Castle {home}" in GAME.describe(s, a) for a in moves)
+    assert not any("(0," in GAME.describe(s, a) for a in moves)  # no axial pair on screen
+
+
 def test_OC_H3_and_OC_H4_start_corners_castle_chits_money():
     """OC-Q6: seats take the corners by the die (OC-Q93); each starts with a castle only."""
     s = GAME.new({}, 2, 1)
@@ -225,6 +252,41 @@ def test_OC_Q10_money_may_go_below_zero_at_income_and_then_nothing_is_bought():
     assert GAME.legal_actions(broke) == (("done",),) or not any(
         a[0] in ("recruit", "drill") for a in GAME.legal_actions(broke)
     )
+
+
+def forecast(parts) -> dict:
+    return {part.kind: (part.count, part.cents) for part in parts}
+
+
+def test_OC_3_the_forecast_of_the_next_income_in_parts():
+    s = position(
+        MOVE,
+        chits=[(0, HOME0, 2), (0, MID, 1)],
+        castles=[(0, HOME0, 2)],
+        terrain={HOME0: DESERT, MID: FARMLAND},
+    )
+    parts = R.income_forecast(s, 0)
+    assert forecast(parts) == {"upkeep": (2, -50), "farms": (1, 150), "castles": (2, 200)}
+    assert [part.label for part in parts] == ["upkeep 2 hex(es)", "1 Farmland (expected)",
+                                              "castle 2 pt(s)"]  # fmt: skip
+
+
+def test_OC_3_and_OC_12_the_forecast_after_an_action_counts_its_own_effect_and_rolls_nothing():
+    """Building a castle point pays next income; a hex changed earns nothing (OC-Q14); a move
+    into the unknown costs its upkeep, and the terrain die is not rolled (strict dice, none)."""
+    home, unknown = HOME0, B.neighbours[HOME0][0]
+    s = position(
+        DEVELOP, chits=[(0, home, 2)], castles=[(0, home, 1)], terrain={home: DESERT}, faces=()
+    )
+    assert forecast(R.income_forecast(s, 0)) == {"upkeep": (1, -25), "castles": (1, 100)}
+    after = R.income_forecast_after(s, ("develop", home))
+    assert forecast(after) == {"upkeep": (1, -25), "castles": (2, 200)}
+    s = position(MOVE, chits=[(0, home, 2), (0, home, 1)], terrain={home: DESERT}, faces=())
+    move = next(a for a in GAME.legal_actions(s) if a[0] == "move" and a[2] == 0)
+    assert B.neighbours[home][move[2]] == unknown
+    assert forecast(R.income_forecast_after(s, move)) == {"upkeep": (2, -50)}
+    s = position(TERRAIN, chits=[(0, home, 2)], terrain={home: DESERT}, faces=())
+    assert forecast(R.income_forecast_after(s, ("terrain", home, "irrigate"))) == {}
 
 
 def test_OC_Q15_a_shared_hex_counts_for_nobody():
@@ -705,7 +767,7 @@ def test_OC_T1_johns_first_battle():
     assert (battle["sides"], battle["strengths"], battle["totals"]) == ((0, NATIVE_SIDE), (10, 8),
                                                                         (14, 10))  # fmt: skip
     assert (battle["winner"], battle["loser"], battle["losses"]) == (0, NATIVE_SIDE, (0, 2))
-    assert battle.text == "Battle at (0,0): Administrator 1 wins; the natives lose 2 point(s)."
+    assert battle.text == "Battle at 0606: Administrator 1 wins; the natives lose 2 point(s)."
     assert s.casualties == Casualties(0, NATIVE_SIDE, MID, 2, 0)
     three = next(n.id for n in s.natives if n.strength == 3)
     s = play(s, ("hit", "native", three))

@@ -9,9 +9,10 @@ import pytest
 
 from ai.base import Budget
 from ai.conquer import RulesAgent
-from core.conquer import GAME
+from core.conquer import GAME, Rules
+from core.conquer import rules as R
 from core.conquer.hexes import DIRECTIONS, board
-from core.conquer.state import MOVE, NATIVES_MOVE, ORDERS
+from core.conquer.state import DEVELOP, MOVE, NATIVES_MOVE, ORDERS, TRAIN
 from saves import SeatInfo, new_record
 from tests.tui.helpers import make_app, screen_text, started, wait_until
 from tui.screens.conquer import ConquerScreen
@@ -19,45 +20,61 @@ from tui.screens.game_over import GameOverScreen
 from tui.session import Session
 from tui.tellers.conquer import ConquerTeller
 from tui.widgets.hex_map import HexMap
-from tui.widgets.hexgeo import HexLayout, axial, offset
+from tui.widgets.hexgeo import LARGE, SHAPES, SMALL, HexLayout, axial, layout_for, offset
 
-SIZES = {"120x40": (120, 40), "80x24": (80, 24)}
+SIZES = {"120x40": (120, 40), "80x24": (80, 24), "160x50": (160, 50)}
 
 
 # --- geometry ------------------------------------------------------------------------------------
 
 
+@pytest.mark.parametrize("shape", SHAPES, ids=lambda shape: shape.name)
 @pytest.mark.parametrize("radius", [3, 5, 7])
-def test_axial_and_offset_round_trip_and_every_cell_maps_back_to_its_hex(radius):
-    layout = HexLayout(radius)
+def test_axial_and_offset_round_trip_and_every_cell_maps_back_to_its_hex(radius, shape):
+    layout = HexLayout(radius, shape)
     assert len(layout.hexes) == 3 * radius * (radius + 1) + 1
     for q, r in layout.hexes:
         assert axial(*offset(q, r)) == (q, r)
-        x, y = layout.cell(q, r)
-        for dy in range(layout.cell_h):
-            for dx in range(layout.cell_w):
-                assert layout.hex_at(x + dx, y + dy) == (q, r)
+        for x, y, width in layout.slots(q, r):
+            for dx in range(width):
+                assert layout.hex_at(x + dx, y) == (q, r)
 
 
-def test_neighbours_sit_where_a_flat_top_map_puts_them():
-    """N straight above, S below; NE and SE in the next column half a hex up and down."""
-    layout = HexLayout(5)
+@pytest.mark.parametrize("shape", SHAPES, ids=lambda shape: shape.name)
+def test_neighbours_sit_where_a_flat_top_map_puts_them_and_share_their_edges(shape):
+    """N straight above, S below; NE and SE in the next column half a hex up and down; the
+    edge between two neighbours is drawn once, the same character from either side."""
+    layout = HexLayout(5, shape)
+    dx, dy = shape.step
     x, y = layout.cell(0, 0)
     where = {d: layout.cell(dq, dr) for d, (dq, dr) in enumerate(DIRECTIONS)}
-    assert where[0] == (x, y - 2) and where[3] == (x, y + 2)
-    assert where[1] == (x + 4, y - 1) and where[2] == (x + 4, y + 1)
-    assert where[5] == (x - 4, y - 1) and where[4] == (x - 4, y + 1)
+    assert where[0] == (x, y - dy) and where[3] == (x, y + dy)
+    assert where[1] == (x + dx, y - dy // 2) and where[2] == (x + dx, y + dy // 2)
+    assert where[5] == (x - dx, y - dy // 2) and where[4] == (x - dx, y + dy // 2)
+    drawn: dict[tuple[int, int], str] = {}
+    for q, r in layout.hexes:
+        cx, cy = layout.cell(q, r)
+        for line, text in enumerate(shape.outline):
+            for col, ch in enumerate(text):
+                if ch != " " and (ch != "_" or line == 0):  # a bottom edge may hold text
+                    assert drawn.setdefault((cx + col, cy + line), ch) == ch
 
 
-def test_the_largest_map_fits_the_board_column_of_a_120x40_terminal():
-    width, height = HexLayout(7).size  # 169 hexes, 6 players
-    assert width <= 120 - 52 - 2 and height <= 40 - 8
-    assert HexLayout(7, cell_w=3).size[0] <= 80 - 32 - 2  # the compact form at 80 columns
+def test_the_map_takes_the_largest_cells_its_pane_allows():
+    pane = 160 - 52  # the board column of a 160-column terminal
+    assert layout_for(5, pane).shape is LARGE  # 2 players: the numbered cells
+    assert layout_for(6, pane).shape is LARGE  # 3-4 players too
+    assert layout_for(7, pane).shape is SMALL  # 5-6 players: the small ones
+    assert HexLayout(7, SMALL).size[0] <= pane  # which fit
+    assert layout_for(5, 120 - 52).shape is SMALL  # at 120 columns the small ones, panned
+    assert layout_for(5, 0).shape is SMALL  # nothing fits: the smallest
 
 
-def test_a_click_between_cells_finds_no_hex():
-    layout = HexLayout(5)
-    assert layout.hex_at(-1, 0) is None and layout.hex_at(0, 0) is None  # a corner gap
+def test_a_click_on_an_edge_or_between_cells_finds_no_hex():
+    layout = HexLayout(5, SMALL)
+    x, y = layout.cell(0, 0)
+    assert layout.hex_at(x, y + 1) is None  # the hex's west edge
+    assert layout.hex_at(0, 0) is None  # the map's corner
 
 
 # --- positions -----------------------------------------------------------------------------------
@@ -109,6 +126,21 @@ def with_an_order():
     return s
 
 
+def contested(seed, players):
+    """A rule-based game at a decision of seat 0 with a hex two Administrators' armies share
+    (before phase 7's battle) and an order pending on a castle hex."""
+
+    def shared(s) -> bool:
+        owners: dict[int, set[int]] = {}
+        for c in s.chits:
+            owners.setdefault(c.hex, set()).add(c.owner)
+        castles = {c.hex for c in s.castles}
+        orders_on_castles = any(o.hex in castles for o in s.orders)
+        return orders_on_castles and any(len(o) > 1 for o in owners.values())
+
+    return lambda: session(seed, players, rules_line(seed, players, shared))
+
+
 def game_over():
     return session(3, 2, rules_line(3, 2, lambda s: False, {"turn_limit": 5}), {"turn_limit": 5})
 
@@ -127,7 +159,9 @@ def losses_to_place():
 
 POSITIONS = {
     "combat_losses_to_place": (losses_to_place, ["120x40"]),
-    "turn_1_2p": (turn_one(2), ["120x40", "80x24"]),
+    "turn_1_2p": (turn_one(2), ["120x40", "80x24", "160x50"]),
+    "contested_2p": (contested(2, 2), ["120x40", "80x24", "160x50"]),
+    "contested_6p": (contested(1, 6), ["120x40", "80x24", "160x50"]),
     "turn_1_6p": (turn_one(6), ["120x40"]),
     "mid_game_6p": (mid_game(6), ["120x40", "80x24"]),
     "pending_order": (with_an_order, ["120x40"]),
@@ -213,13 +247,49 @@ async def test_money_is_on_screen_with_the_next_income_and_warnings(tmp_path):
         assert "explore: $4.00" in text
 
 
+def at(state) -> Session:
+    """A session standing at a set-up position (Administrator 1 human, 2 rule-based)."""
+    seats = (SeatInfo("Administrator 1", "human"), SeatInfo("Administrator 2", "rules"))
+    return Session(GAME, new_record("conquer", {}, 2, seats, 1), [state])
+
+
+def test_OC_3_a_money_warning_only_when_the_forecast_leaves_the_treasury_below_zero():
+    """Turn 2, $10.00: building the castle to 2 leaves $0.00 and next income +$1.75 (no
+    warning). With two hexes to keep and no castle income, a $2.00 recruit from $2.00 leaves
+    -$0.50 after the next income: it says so."""
+    from core.conquer.tables import DESERT
+    from tests.conquer.helpers import hx, position
+
+    home = hx(0, 4)
+    s = position(
+        DEVELOP, chits=[(0, home, 6)], castles=[(0, home, 1)], terrain={home: DESERT},
+        money=[1000, 1000], turn=2,
+    )  # fmt: skip
+    screen = ConquerScreen(at(s))
+    assert screen.short_after(("develop", home)) is None
+    s = position(
+        TRAIN, chits=[(0, home, 1), (0, hx(0, 3), 1)], castles=[(0, home, 1)],
+        terrain={home: DESERT, hx(0, 3): DESERT}, money=[200, 1000],
+        rules=Rules(castle_income_cents=0),
+    )  # fmt: skip
+    screen = ConquerScreen(at(s))
+    recruit = next(a for a in GAME.legal_actions(s) if a[0] == "recruit")
+    assert R.action_cost(s, recruit) == 200
+    assert screen.short_after(recruit) == -50
+    assert screen.short_after(("done",)) is None  # ending the phase costs nothing
+
+
 async def test_a_two_player_game_by_keys_to_its_end(tmp_path):
     """Human against the rule-based seat, turn limit 5: in each phase the top action (a march,
-    a recruit, a loss to take) once, then "done" typed into the filter."""
+    a recruit, a loss to take) once, then "done" typed into the filter (each time once the
+    list is there to be read: after a phase that ended by itself, keys typed at once are
+    dropped)."""
     app = make_app(tmp_path, session=session(6, 2, options={"turn_limit": 5}))
 
     def ready() -> bool:
-        return screen.session.over or (screen.session.human_to_move and not screen.busy)
+        if screen.session.over:
+            return True
+        return screen.session.human_to_move and not screen.busy and not screen.picker.holding
 
     async with app.run_test(size=(120, 40)) as pilot:
         screen = await started(pilot)
@@ -313,8 +383,115 @@ async def test_the_story_tells_facts_and_a_chosen_line_lights_its_hexes(tmp_path
         panel = screen.query_one("#combat-report")
         shown = panel.content.plain.splitlines()
         assert panel.display and shown == [
-            "Battle at (0,0): Administrator 1 1 + strength 10 = total 11",
-            "Battle at (0,0): the natives 6 + strength 8 = total 14",
-            "Battle at (0,0): the natives win; Administrator 1 loses 5 point(s).",
-            "Administrator 1 must take 5 loss(es) at (0,0): Administrator 1 chooses.",
+            "Battle at 0606: Administrator 1 1 + strength 10 = total 11",
+            "Battle at 0606: the natives 6 + strength 8 = total 14",
+            "Battle at 0606: the natives win; Administrator 1 loses 5 point(s).",
+            "Administrator 1 must take 5 loss(es) at 0606: Administrator 1 chooses.",
         ]
+
+
+# --- phases that end by themselves ----------------------------------------------------------------
+
+
+def status(screen) -> str:
+    return str(screen.query_one("#status-line").content)
+
+
+async def type_at_once(pilot, *keys: str) -> None:
+    """Keys as a quick typist sends them: all in the terminal's input before the program has
+    handled the first (each event carries the moment it was typed)."""
+    from textual import events
+
+    driver = pilot.app._driver
+    for key in keys:
+        driver.send_message(events.Key(key, key if len(key) == 1 else None))
+    await pilot.pause()
+
+
+async def test_OC_2_1_a_phase_that_ends_by_itself_does_not_take_the_done_typed_for_it(
+    tmp_path, monkeypatch
+):
+    """Administrator 1's one army moves and phase 3 is over (nothing else can move): the "done"
+    typed right behind the move is dropped instead of ending phase 4, and so is one typed too
+    soon after the new list is shown; the status line says why; a "done" typed once the new
+    list has been on screen a moment ends phase 4."""
+    from tui.widgets import action_picker
+
+    monkeypatch.setattr(action_picker, "HOLD_SECONDS", 1.0)
+    from core.conquer.tables import DESERT, MEADOW
+    from tests.conquer.helpers import hx, position
+
+    home = hx(0, 4)
+    s = position(
+        MOVE, chits=[(0, home, 3), (1, hx(0, -4), 3)], castles=[(0, home, 1), (1, hx(0, -4), 1)],
+        terrain={home: DESERT, hx(0, 3): MEADOW, hx(0, -4): DESERT}, money=[0, 0],
+    )  # fmt: skip
+    app = make_app(tmp_path, session=at(s))
+    async with app.run_test(size=(120, 40)) as pilot:
+        screen = await started(pilot)
+        move = screen.picker.highlighted_action
+        assert move[0] == "move" and len(screen.session.actions) == 0
+        await type_at_once(pilot, "enter", *"done", "enter")
+        await wait_until(pilot, lambda: screen.session.human_to_move and not screen.busy)
+        state = screen.session.state
+        assert screen.session.actions[0] == move and ("done",) not in screen.session.actions[:1]
+        assert state.phase == ORDERS and GAME.to_move(state) == 0  # phase 4 waits for them
+        assert screen.picker.filter_input.value == ""
+        assert status(screen).startswith("Phase 3 is over: no army can move.")
+        played = len(screen.session.actions)
+        await pilot.press(*"done", "enter")  # too soon to have read the new list
+        await pilot.pause()
+        assert len(screen.session.actions) == played and screen.picker.filter_input.value == ""
+        await pilot.pause(1.05)  # the new list has been on screen a moment
+        await pilot.press(*"done", "enter")
+        await wait_until(pilot, lambda: len(screen.session.actions) > played)
+        assert screen.session.actions[played] == ("done",)
+        assert "Phase 3" not in status(screen)
+
+
+async def test_a_loss_placed_clears_the_filter_and_ctrl_f_clears_it_too(tmp_path):
+    app = make_app(tmp_path, session=losses_to_place())
+    async with app.run_test(size=(120, 40)) as pilot:
+        screen = await started(pilot)
+        await pilot.press(*"loss on the", "enter")
+        await wait_until(pilot, lambda: screen.session.actions[-1][0] == "hit")
+        assert screen.picker.filter_input.value == ""
+        await pilot.pause(0.35)
+        await pilot.press(*"loss on")
+        assert screen.picker.filter_input.value == "loss on"
+        await pilot.press("ctrl+f", *"done")
+        assert screen.picker.filter_input.value == "done"
+
+
+# --- what the AI says for the player --------------------------------------------------------------
+
+
+async def test_f3_says_what_it_played_for_you_and_why(tmp_path):
+    """Autoplay plays the rest of turn 1; the log gives each of its moves the rule-based
+    player's reason, and a line (also a notification) tells the turn: what it did, and why."""
+    app = make_app(tmp_path, session=session(4, 2))
+    async with app.run_test(size=(120, 40)) as pilot:
+        screen = await started(pilot)
+        await pilot.press("f3")
+        await wait_until(
+            pilot,
+            lambda: (
+                screen.session.state.turn > 1 and screen.session.human_to_move and not screen.busy
+            ),
+            timeout=30,
+        )
+        await pilot.pause()
+        told = [n.message for n in app._notifications if n.message.startswith("Autoplay: ")]
+        assert len(told) == 1 and " — " in told[0]  # each move shown with its reason
+        first = told[0].removeprefix("Autoplay: ").split(" — ")[0]
+        assert first in [GAME.describe(before, a) for before, a in zip(
+            screen.session.states, screen.session.actions, strict=False)]  # fmt: skip
+        log = " ".join(line.text.strip() for line in screen.event_log.lines)
+        assert " — autoplay: " in log and "Autoplay: " in log
+
+
+def test_the_hint_tells_its_value_as_where_you_stand():
+    screen = ConquerScreen(session(4, 2))
+    assert screen.hint_outcome(0.0).endswith("far behind the best other Administrator, or captured")
+    assert "about level" in screen.hint_outcome(0.5)
+    assert "well ahead" in screen.hint_outcome(0.97)

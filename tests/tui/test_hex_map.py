@@ -7,7 +7,7 @@ from __future__ import annotations
 from core.conquer import GAME
 from core.conquer.hexes import board
 from tests.tui.helpers import make_app, started, wait_until
-from tests.tui.test_conquer_screen import session
+from tests.tui.test_conquer_screen import contested, session
 
 
 def hex_at(s, h: int, direction: int) -> tuple:
@@ -134,3 +134,74 @@ async def test_the_screen_routes_the_maps_messages_by_its_id(tmp_path):
         hex_map.post_message(hex_map.DestinationChosen(hex_map, target))
         await wait_until(pilot, lambda: len(screen.session.actions) > before)
         assert screen.session.actions[before] == action
+
+
+# --- reading the map ---------------------------------------------------------------------------
+
+
+def text_of(hex_map, place) -> str:
+    """Everything written inside one hex, row by row."""
+    return " ".join(
+        "".join(run.text for run in line if run.place == place) for line in hex_map._drawn
+    ).strip()
+
+
+async def test_every_hex_carries_its_number_on_a_map_that_fits_its_pane(tmp_path):
+    """OC-H11: on a wide screen each cell prints its number, as a printed wargame map does."""
+    app = make_app(tmp_path, session=session(4, 2))
+    async with app.run_test(size=(160, 50)) as pilot:
+        screen, hex_map = await the_map(pilot)
+        b = board(screen.session.state.radius)
+        assert hex_map.hex_layout.shape.name == "large"
+        for h in range(b.size):
+            assert b.label(h) in text_of(hex_map, ("hex", h))
+        headings = "".join(run.text for run in hex_map._drawn[0])
+        assert headings.split() == [f"{c:02d}" for c in range(1, 12)]
+
+
+async def test_a_contested_hex_shows_each_administrators_strength(tmp_path):
+    position = contested(2, 2)()
+    s = position.state
+    shared = next(h for h in range(len(s.terrain)) if len({c.owner for c in s.chits
+                                                           if c.hex == h}) > 1)  # fmt: skip
+    for size in ((160, 50), (120, 40)):
+        app = make_app(tmp_path / f"{size[0]}", session=contested(2, 2)())
+        async with app.run_test(size=size) as pilot:
+            _, hex_map = await the_map(pilot)
+            inside = text_of(hex_map, ("hex", shared))
+            for owner in (0, 1):
+                points = sum(c.points for c in s.chits if c.hex == shared and c.owner == owner)
+                assert f"{'AB'[owner]}{points}" in inside.replace(" ", "")
+
+
+async def test_an_order_on_a_castle_hex_shows_beside_the_castle(tmp_path):
+    position = contested(2, 2)()
+    s = position.state
+    castles = {c.hex: c for c in s.castles}
+    order = next(o for o in s.orders if o.hex in castles)
+    app = make_app(tmp_path, session=position)
+    async with app.run_test(size=(120, 40)) as pilot:
+        _, hex_map = await the_map(pilot)
+        inside = text_of(hex_map, ("hex", order.hex))
+        assert f"■{castles[order.hex].points}" in inside
+        assert any(arrow in inside for arrow in "↑↗↘↓↙↖*")
+
+
+async def test_at_80x24_the_map_opens_on_the_players_administrator_and_pages(tmp_path):
+    app = make_app(tmp_path, session=session(1, 6))
+    async with app.run_test(size=(80, 24)) as pilot:
+        screen, hex_map = await the_map(pilot)
+        home = ("hex", screen.session.state.admins[0])
+        assert hex_map.cursor == home
+        x0, x1, y0, y1 = hex_map.box_of(home)
+        top, left = hex_map.scroll_offset.y, hex_map.scroll_offset.x
+        assert top <= y0 and y1 < top + hex_map.scrollable_content_region.height
+        assert left <= x0 and x1 < left + hex_map.scrollable_content_region.width
+        hex_map.focus()
+        await pilot.press("pageup")
+        assert hex_map.scroll_offset.y < top  # PageUp pans the map up
+        await pilot.press("down")  # the cursor comes back into sight as it moves
+        await pilot.pause()
+        x0, x1, y0, y1 = hex_map.box_of(hex_map.cursor)
+        top = hex_map.scroll_offset.y
+        assert top <= y0 and y1 < top + hex_map.scrollable_content_region.height

@@ -21,7 +21,18 @@ from textual.widgets import Static
 from core.conquer import rules as R
 from core.conquer.events import ConquerEvent
 from core.conquer.hexes import board
-from core.conquer.state import COMBAT, MOVE, NATIVES_MOVE, OVER, PHASE_NAMES, TRAIN
+from core.conquer.state import (
+    COMBAT,
+    DEVELOP,
+    MOVE,
+    NATIVES_MOVE,
+    ORDERS,
+    OVER,
+    PHASE_NAMES,
+    SPELUNK,
+    TERRAIN,
+    TRAIN,
+)
 from core.conquer.tables import EXPLORE_COST, dollars
 from tui.screens.game import GameScreen
 from tui.tellers.conquer import hex_places
@@ -29,7 +40,24 @@ from tui.widgets.board import Board
 from tui.widgets.hex_map import LEGEND, OWNER_COLOURS, OWNER_LETTERS, HexMap
 
 E = ConquerEvent
-COSTLY = ("move", "spelunk", "terrain", "recruit", "drill", "develop")
+# the hint's value (ai/conquer.py `evaluate`) in words: where the player's projected score stands
+HINT_STANDING = (
+    (0.85, "well ahead of the best other Administrator"),
+    (0.6, "ahead of the best other Administrator"),
+    (0.4, "about level with the best other Administrator"),
+    (0.15, "behind the best other Administrator"),
+    (0.0, "far behind the best other Administrator, or captured"),
+)
+# why a player's part of a phase ends without their "done": nothing more can be done in it
+PHASE_OVER = {
+    MOVE: "no army can move",
+    ORDERS: "no order can be sent and the Administrator cannot move",
+    SPELUNK: "no search is left",
+    TERRAIN: "no terrain change is left",
+    TRAIN: "nothing more can be trained",
+    DEVELOP: "nothing more can be built",
+    COMBAT: "the battles are over",
+}
 
 
 class ConquerScreen(GameScreen):
@@ -46,19 +74,23 @@ class ConquerScreen(GameScreen):
     HELP_NOTES = (
         "The goal: be the last Administrator, or have the best score when the turn limit comes "
         "(money + army points + 10 a castle point + controlled hexes).\n"
-        "The map: Ctrl+T (or a click) moves there; arrows or h j k l move the cursor; Enter "
-        "selects a hex and the action list shows only what can be done there. A hex with armies "
-        "that may move lights their destinations with their cost: Enter or a click on one moves "
-        "the army shown in the action list. Esc clears the selection.\n"
-        "Each hex: terrain on top (Fa Wo De Mo Ri Me, ░░ unknown; ■n a castle, ◇ a cave, ◆ a "
-        "mine, ~ a change under way, an arrow a pending order), who is there below (A-F an "
-        "Administrator's armies with their points, n natives, @ an Administrator), on the "
-        "owner's tint when controlled."
+        "The map: Ctrl+T (or a click) moves there; arrows or h j k l move the cursor, PageUp and "
+        "PageDown scroll; Enter selects a hex and the action list shows only what can be done "
+        "there. A hex with armies that may move lights their destinations with their cost: "
+        "Enter or a click on one moves the army shown in the action list. Esc clears the "
+        "selection. At the start of your turn the map shows your Administrator.\n"
+        "Each hex is numbered like a printed wargame map, column then row (0304: column 3, "
+        "row 4, the column numbers along the top); actions and the log name hexes by these "
+        "numbers. On a wide screen each hex shows its number, then its terrain and what stands "
+        "there, then who is there; on a small one its terrain, then who is there or, on an "
+        "empty hex, its number.\n"
+        f"The legend: {LEGEND}."
     )
 
     def __init__(self, session, save_path=None) -> None:
         super().__init__(session, save_path)
         self._destinations: dict[tuple, tuple] = {}  # ("hex", h) -> the action that goes there
+        self._panned_for: tuple[int, int] | None = None  # (turn, seat) the map last went to
 
     # --- layout ------------------------------------------------------------------------------
 
@@ -82,10 +114,28 @@ class ConquerScreen(GameScreen):
         state = state if state is not None else self.session.state
         self.hex_map.compact = self.compact
         self.hex_map.view = self.session.game.observe(state, self._viewer)
+        self._pan_to_the_player(state)
         self._set_text("#phase-track", self.phase_track(state))
         self._show_hex_info()
         self._show_combat(state)
         self.query_one("#hex-legend").display = not self.compact
+
+    def _pan_to_the_player(self, state) -> None:
+        """At the start of a human player's turn the cursor goes to their Administrator, so
+        the map shows their pieces (on a map larger than its pane too)."""
+        me = self.session.to_move
+        if (
+            state is not self.session.state
+            or me is None
+            or not self.session.seat_is_human(me)
+            or not 0 <= me < state.players
+            or state.admins[me] is None
+            or (state.turn, me) == self._panned_for
+        ):
+            return
+        self._panned_for = (state.turn, me)
+        self.hex_map.cursor = ("hex", state.admins[me])
+        self.hex_map.scroll_to_place(self.hex_map.cursor, center=True)
 
     def _set_text(self, selector: str, text: Text) -> None:
         """Update a line of text only when it changed (an update costs a layout pass)."""
@@ -132,6 +182,21 @@ class ConquerScreen(GameScreen):
         who = self.session.seat_name(seat)
         return f"Turn {s.turn} · {s.phase}. {PHASE_NAMES[s.phase]} · {who} to act"
 
+    def unasked_change(self, before, action, after) -> str | None:
+        """The player's part of a phase ends by itself when they have nothing more to do in it
+        (OC-2.1: a player with nothing to do is passed over): after their last move, their last
+        order, their last loss placed."""
+        if action[0] == "done" or before.phase not in PHASE_OVER:
+            return None
+        seat = R.to_move(before)
+        step = (before.turn, before.phase, before.casualties is None)
+        if (after.turn, after.phase, after.casualties is None) == step and R.to_move(after) == seat:
+            return None
+        if before.casualties is not None:
+            return "Your losses are placed"
+        whose = "" if after.phase != before.phase or after.turn != before.turn else " for you"
+        return f"Phase {before.phase} is over{whose}: {PHASE_OVER[before.phase]}"
+
     def refresh_view(self) -> None:
         super().refresh_view()
         seat = self.session.to_move
@@ -159,7 +224,7 @@ class ConquerScreen(GameScreen):
                 text.append(f"{name} ({kind}): captured", style="dim strike")
                 continue
             text.append(f"{name} ({kind}) ", style=f"bold {colour}")
-            income = sum(cents for _, cents in R.income_forecast(s, p))
+            income = sum(part.cents for part in R.income_forecast(s, p))
             money_style = "bold #ff5f5f" if s.money[p] < 0 else "bold"
             text.append(dollars(s.money[p]), style=money_style)
             text.append(f" {'+' if income >= 0 else ''}{dollars(income)}", style="dim")
@@ -177,8 +242,8 @@ class ConquerScreen(GameScreen):
         goal = f"Turn {s.turn}/{s.rules.turn_limit} ({left} left): last Administrator wins"
         if me is not None and 0 <= me < s.players and s.admins[me] is not None:
             parts = R.income_forecast(s, me)
-            total = sum(cents for _, cents in parts)
-            detail = ", ".join(f"{label} {dollars(cents)}" for label, cents in parts) or "nothing"
+            total = sum(part.cents for part in parts)
+            detail = ", ".join(f"{part.label} {dollars(part.cents)}" for part in parts) or "nothing"
             goal += f"\nYour next income {dollars(total)}: {detail}"
         return goal
 
@@ -214,21 +279,17 @@ class ConquerScreen(GameScreen):
         return f"{self.session.seat_name(self.session.to_move)} is deciding."
 
     def show_actions(self) -> None:
-        """The actions, each with a warning when it would leave the treasury short of the
-        upkeep the next income takes."""
+        """The actions, each with a warning when it would leave the treasury below $0 after the
+        next income (see `short_after`)."""
         session = self.session
         s = session.state
         me = session.to_move
         items = []
-        upkeep = 0
-        if me is not None and 0 <= me < s.players and s.admins[me] is not None:
-            upkeep = -sum(c for label, c in R.income_forecast(s, me) if label.startswith("upkeep"))
         for a in session.legal():
             text = session.game.describe(s, a)
-            if a[0] in COSTLY and upkeep:
-                left = s.money[me] - R.action_cost(s, a)
-                if left < upkeep <= s.money[me]:
-                    text += " ⚠ leaves too little for next turn's upkeep"
+            short = self.short_after(a)
+            if short is not None:
+                text += f" ⚠ after next income: {dollars(short)}"
             items.append((a, text))
         self.picker.set_actions(
             items,
@@ -237,6 +298,22 @@ class ConquerScreen(GameScreen):
             notes=self.picker_notes(),
         )
         self._update_destinations()
+
+    def short_after(self, action) -> int | None:
+        """The treasury after the next income (in cents) when `action` would leave it below $0,
+        else None. The same forecast as "Your next income" (`R.income_forecast`), taken on the
+        board as the action leaves it (`R.income_forecast_after`: a castle point built pays, a
+        hex moved into costs upkeep, a hex being changed earns nothing), and no dice rolled.
+        Only an action that makes the outlook worse warns: once the treasury is bound to be
+        short, "done" is not blamed for it."""
+        s = self.session.state
+        me = self.session.to_move
+        if me is None or not 0 <= me < s.players or s.admins[me] is None or action[0] == "hit":
+            return None
+        now = s.money[me] + sum(part.cents for part in R.income_forecast(s, me))
+        after = s.money[me] - R.action_cost(s, action)
+        after += sum(part.cents for part in R.income_forecast_after(s, action))
+        return after if after < 0 and after < now else None
 
     # --- commanding from the map -------------------------------------------------------------
 
@@ -373,7 +450,13 @@ class ConquerScreen(GameScreen):
     # --- the story ---------------------------------------------------------------------------
 
     def hint_outcome(self, value: float) -> str:
-        return f"the search's value {round(100 * value)}/100 (a win is 100)"
+        """The search's value in the player's terms: how the projected final score (OC-H8, with
+        the income to the turn limit) compares with the best other Administrator's two turns on
+        (ai/conquer.py `evaluate`: 0.5 level, near 1 far ahead, near 0 far behind or captured)."""
+        for floor, words in HINT_STANDING:
+            if value >= floor:
+                return f"two turns on, the search sees you {words}"
+        return f"two turns on, the search sees you {HINT_STANDING[-1][1]}"
 
     # --- the end -----------------------------------------------------------------------------
 

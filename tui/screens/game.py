@@ -65,7 +65,13 @@ class GameScreen(AISeats, PlayerCommands, Screen[None]):
             tooltip="Take back your own last decision (never past a die or a card)",
         ),
         Binding("ctrl+s", "save", "Save", id="game.save", priority=True, show=False),
-        Binding("ctrl+f", "focus_filter", "Filter", id="game.filter"),
+        Binding(
+            "ctrl+f",
+            "focus_filter",
+            "Filter",
+            id="game.filter",
+            tooltip="Clear the filter and type a new one",
+        ),
         Binding(
             "escape",
             "escape",
@@ -81,7 +87,8 @@ class GameScreen(AISeats, PlayerCommands, Screen[None]):
     HELP_NOTES = (
         "Type in the filter box to narrow the action list (whole words; a number finds a number,"
         " $2 a price); the best match is on top and highlighted; Up/Down move the highlight and"
-        " Enter plays the highlighted action.\n"
+        " Enter plays the highlighted action; Ctrl+F starts a new filter. When your part of a"
+        " phase ends by itself, the status line says so and what you typed for it is dropped.\n"
         "Tab moves between the board, the actions and the log. What the other side does is "
         "played out step by step (Space or Esc skips) and told under “Since your last move”, "
         "newest turn first. The result of a fight you were in stays on screen until Enter."
@@ -104,6 +111,11 @@ class GameScreen(AISeats, PlayerCommands, Screen[None]):
             for seat in (session.humans or [None])
         }
         self._changed: set = set()
+        # the player's last decision ended their part of the game's step without their say:
+        # why (shown in the status line until their next decision), and whether the picker
+        # still has to be held for it when their next list is shown
+        self._unasked: str | None = None
+        self._hold_pending = False
 
     # --- layout ------------------------------------------------------------------------------
 
@@ -177,6 +189,12 @@ class GameScreen(AISeats, PlayerCommands, Screen[None]):
         """Keys a panel on the screen offers right now (key -> action): they work whatever has
         focus, and the filter never swallows them. During a playback Space skips it."""
         return {"space": "skip"} if self.playing_back else {}
+
+    def unasked_change(self, before, action: Action, after) -> str | None:
+        """Why the player's part of a step of the game (a phase) ended although `action` did not
+        end it ("Phase 3 is over: no army can move"), or None. The screen then clears the
+        filter, says so in the status line, and drops what was typed for the old list."""
+        return None
 
     def needs_handoff(self, seat: int) -> bool:
         """Hot-seat with hidden hands: a blank screen before a different human sees theirs."""
@@ -294,6 +312,8 @@ class GameScreen(AISeats, PlayerCommands, Screen[None]):
             if self.ai.autoplaying():
                 self._start_thinking(seat, for_human=True)
                 return
+            if self.ai.autoplay_turn is not None:
+                self.autoplay_done()
             self.ai.autoplay_turn = None
             if self.needs_handoff(seat):
                 self.picker.set_actions(
@@ -307,8 +327,17 @@ class GameScreen(AISeats, PlayerCommands, Screen[None]):
                 return
             self._show_story()
             self.show_actions()
+            self._hold_if_unasked()
         else:
             self._start_thinking(seat)
+
+    def _hold_if_unasked(self) -> None:
+        """The first list shown after a change the player did not ask for is held (see
+        `ActionPicker.hold`), and the log tells the change."""
+        if self._hold_pending and self._unasked:
+            self._hold_pending = False
+            self.picker.hold(self._unasked)
+            self.event_log.add_note(f"{self._unasked}.")
 
     def _handed_off(self, seat: int) -> None:
         self.picker.filter_input.value = ""  # nothing the last player typed is left behind
@@ -316,6 +345,7 @@ class GameScreen(AISeats, PlayerCommands, Screen[None]):
         self.refresh_view()
         self._show_story()
         self.show_actions()
+        self._hold_if_unasked()
         self.focus_picker()
 
     def _turn(self) -> int:
@@ -330,7 +360,10 @@ class GameScreen(AISeats, PlayerCommands, Screen[None]):
         elif seat is not None:
             status += f" · {session.seat_name(seat)} to act"
         self.sub_title = status
-        self.query_one("#status-line", Static).update(self.status_text())
+        status_line = self.status_text()
+        if self._unasked and not session.over:
+            status_line = f"{self._unasked}. {status_line}"
+        self.query_one("#status-line", Static).update(status_line)
         goal = self.goal_text()
         goal_line = self.query_one("#goal-line", Static)
         goal_line.update(goal)
@@ -368,14 +401,17 @@ class GameScreen(AISeats, PlayerCommands, Screen[None]):
 
     def on_action_picker_chosen(self, message: ActionPicker.Chosen) -> None:
         message.stop()
+        if message.listing is not None and message.listing != self.picker.listing:
+            return  # chosen from a list the game has replaced since (keys typed ahead)
         self.choose(message.action)
 
     def on_story_panel_chosen(self, message: StoryPanel.Chosen) -> None:
         message.stop()
         self.light_places(message.line.places)
 
-    def play(self, action: Action) -> None:
-        """Apply an action for the seat to move, show what it did, autosave, move on."""
+    def play(self, action: Action, reason: str = "") -> None:
+        """Apply an action for the seat to move, show what it did, autosave, move on. `reason`:
+        why the AI chose it, told when it plays a human's turn (F3)."""
         session = self.session
         seat = session.to_move
         before = session.state
@@ -387,7 +423,13 @@ class GameScreen(AISeats, PlayerCommands, Screen[None]):
         except IllegalAction as err:
             self.notify(f"Not allowed: {err.why}", severity="warning")
             return
+        if self.ai.autoplay_turn is not None and session.seat_is_human(seat):
+            self.ai.autoplayed.append(f"{text} — {reason}" if reason else text)
+            if reason:
+                text = f"{text} — autoplay: {reason}"
         if human:  # the player decided: their story starts again from here
+            self._unasked = self.unasked_change(before, action, session.state)
+            self._hold_pending = self._unasked is not None
             self.stories[seat].restart()
             self._changed = set()
             self.story_panel.show([])

@@ -12,7 +12,7 @@ from textual import work
 
 from ai.base import Budget
 from core.engine import Action
-from tui.turns import Turn, hint
+from tui.turns import Turn, autoplay_report, hint
 
 
 class AISeats:
@@ -41,7 +41,7 @@ class AISeats:
             return  # stale: the game moved on (undo, quit) while the agent thought
         if self.is_mounted:
             self.query_one("#thinking").who = ""
-            self.play(turn.forced if action is None else action)
+            self.play(turn.forced if action is None else action, turn.reason)
 
     def stop_thinking(self) -> None:
         """Cancel a running search (it answers with its best move so far) and the hint's."""
@@ -101,5 +101,13 @@ class AISeats:
         if not self.session.human_to_move or self.busy:
             return
         self.ai.autoplay_turn = self._turn()
+        self.ai.autoplayed = []
         self.event_log.add_note("Autoplay: the AI plays the rest of this turn.")
         self.advance()
+
+    def autoplay_done(self) -> None:
+        """F3's turn is over: say what it played and why (a notification and the log)."""
+        report = autoplay_report(self.ai.autoplayed)
+        self.ai.autoplayed = []
+        self.event_log.add_note(report)
+        self.notify(report, timeout=10, markup=False)

@@ -87,6 +87,8 @@ class PlayerCommands:
     # --- player commands ---------------------------------------------------------------------
 
     def action_focus_filter(self) -> None:
+        """Ctrl+F: a fresh filter, with the keyboard."""
+        self.picker.filter_input.value = ""
         self.picker.filter_input.focus()
 
     def action_undo(self) -> None:
@@ -99,6 +101,7 @@ class PlayerCommands:
             return
         self.event_log.add_note("Undone.")
         self._changed = set()
+        self._unasked = None
         self.autosave()
         self.advance()
 

@@ -7,11 +7,17 @@ highlight while the filter keeps focus; Enter (or a click on a row) plays exactl
 highlighted. Map and tableau widgets
 narrow the list to the actions about one place (`narrow`), and the hint marks its suggestions
 (`mark`). When nothing can be shown, a sentence says why.
+
+When the game moves on without the player's say (a phase that ends by itself), the screen holds
+the picker (`hold`): the filter is cleared, and the keys typed before the new list was shown, or
+too soon after it to have read it, are dropped: an Enter meant for the old list never plays an
+action of the new one.
 """
 
 from __future__ import annotations
 
 import re
+import time
 from collections.abc import Callable, Sequence
 
 from rich.text import Text
@@ -28,6 +34,8 @@ from tui.text import printable
 
 FILTER_LENGTH = 60  # characters the filter box takes: more than any action's words
 ECHO_LENGTH = 30  # characters of the filter a sentence repeats
+
+HOLD_SECONDS = 0.3  # after a change the player did not ask for: quicker than anyone reads it
 
 TOKEN = re.compile(r"\$\d+(?:\.\d+)?|\d+|[^\W\d_]+")
 
@@ -82,6 +90,18 @@ class FilterInput(Input):
         picker.move(step)
 
     async def _on_key(self, event: events.Key) -> None:
+        picker = next(a for a in self.ancestors if isinstance(a, ActionPicker))
+        if picker.held(event):
+            event.stop()
+            event.prevent_default()
+            return
+        if event.key == "enter":
+            # what Enter plays is decided now, on the list as it stands when it was pressed:
+            # keys typed right behind it must not change the action it plays
+            event.stop()
+            event.prevent_default()
+            picker.submit()
+            return
         panel_keys = getattr(self.screen, "panel_keys", dict)()
         if event.key in panel_keys:
             event.stop()
@@ -102,11 +122,13 @@ class ActionPicker(Vertical):
     """
 
     class Chosen(Message):
-        """The player picked an action."""
+        """The player picked an action, from the list numbered `listing` (`ActionPicker.listing`:
+        a choice from a list since replaced is stale; None: no list)."""
 
-        def __init__(self, action: Action) -> None:
+        def __init__(self, action: Action, listing: int | None = None) -> None:
             super().__init__()
             self.action = action
+            self.listing = listing
 
     class Highlighted(Message):
         """The highlight moved to an action (maps may show where it acts)."""
@@ -127,6 +149,9 @@ class ActionPicker(Vertical):
         self._title = "Actions"
         self._empty = ""
         self._notes: list[str] = []
+        self.listing = 0  # counts the lists shown (`set_actions`)
+        self._held_until = 0.0  # keys typed before this moment are dropped (`hold`)
+        self._hold_reason = ""
 
     def compose(self) -> ComposeResult:
         # plain text: the title names the seat to act, a note echoes what was typed
@@ -154,6 +179,7 @@ class ActionPicker(Vertical):
     ) -> None:
         """Show these (action, description) pairs; keeps the filter, clears any narrowing.
         `empty` says why there is nothing to choose; `notes` explain what is missing."""
+        self.listing += 1
         self._items = list(items)
         self._words = [tokens(text) for _, text in self._items]
         self._narrow = None
@@ -163,6 +189,32 @@ class ActionPicker(Vertical):
         self._empty = empty
         self._notes = list(notes)
         self._refresh_list()
+
+    def hold(self, reason: str) -> None:
+        """The game moved on without the player's say (`reason` tells how): clear the filter,
+        and drop what was typed before this moment or within HOLD_SECONDS of it."""
+        self.filter_input.value = ""
+        self._held_until = time.monotonic() + HOLD_SECONDS
+        self._hold_reason = reason
+
+    @property
+    def holding(self) -> bool:
+        """Whether keys typed now are still dropped (`hold`)."""
+        return time.monotonic() < self._held_until
+
+    def held(self, event: events.Key) -> bool:
+        """Whether a key is dropped by a hold (it was typed for the list before the change); the
+        first one dropped says why."""
+        if event.time >= self._held_until or not (
+            event.is_printable or event.key in ("enter", "backspace", "delete")
+        ):
+            return False
+        if self._hold_reason:
+            self.app.notify(
+                f"{self._hold_reason}: what you typed for it is dropped.", severity="warning"
+            )
+            self._hold_reason = ""
+        return True
 
     def narrow(self, keep: Callable[[Action], bool] | None, label: str = "") -> None:
         """Show only the actions `keep` accepts (None shows all again)."""
@@ -210,7 +262,7 @@ class ActionPicker(Vertical):
     def choose_highlighted(self) -> None:
         action = self.highlighted_action
         if action is not None:
-            self.post_message(self.Chosen(action))
+            self.post_message(self.Chosen(action, self.listing))
 
     def _ranked(self) -> list[int]:
         query = tokens(self.filter_input.value) if self.is_mounted else []
@@ -271,16 +323,21 @@ class ActionPicker(Vertical):
         event.stop()
         self._refresh_list()
 
-    @on(Input.Submitted, "#picker-filter")
-    def _filter_submitted(self, event: Input.Submitted) -> None:
-        event.stop()
-        if tokens(event.value) != self._ranked_for:
+    def submit(self) -> None:
+        """Enter in the filter: play the highlighted action of the list for the text typed."""
+        value = self.filter_input.value
+        if tokens(value) != self._ranked_for:
             self._refresh_list()  # the list is ranked for the text as typed, never a stale one
         # (re-ranking a list already ranked for this text would put the highlight back on top)
         if not self._shown:
-            self.app.notify(self._why_empty(bool(event.value.strip())), severity="warning")
+            self.app.notify(self._why_empty(bool(value.strip())), severity="warning")
             return
         self.choose_highlighted()
+
+    @on(Input.Submitted, "#picker-filter")
+    def _filter_submitted(self, event: Input.Submitted) -> None:
+        event.stop()
+        self.submit()
 
     @on(OptionList.OptionSelected, "#picker-list")
     def _selected(self, event: OptionList.OptionSelected) -> None:

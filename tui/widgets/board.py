@@ -87,6 +87,8 @@ class Board(ScrollView, can_focus=True):
         Binding("escape", "clear", "Show all actions", show=False, id="board.clear"),
     ]
 
+    CENTER_CURSOR = False  # a new size scrolls the cursor into the middle (else just in sight)
+
     view: reactive[Any] = reactive(None, repaint=False, init=False)
     cursor: reactive[Place] = reactive(None, repaint=False, init=False)
     selected: reactive[Place] = reactive(None, repaint=False, init=False)
@@ -244,12 +246,13 @@ class Board(ScrollView, can_focus=True):
         """Where `place` is drawn: (x0, x1, y0, y1), ends inclusive, in the board's lines."""
         return self._boxes_of.get(place)
 
-    def scroll_to_place(self, place: Place) -> None:
-        """Scroll so that `place` is in sight."""
+    def scroll_to_place(self, place: Place, center: bool = False) -> None:
+        """Scroll so that `place` is in sight (in the middle of the pane with `center`)."""
         box = self._boxes_of.get(place)
         if box is not None:
             x0, x1, y0, y1 = box
-            self.scroll_to_region(Region(x0, y0, x1 - x0 + 1, y1 - y0 + 1), animate=False)
+            region = Region(x0, y0, x1 - x0 + 1, y1 - y0 + 1)
+            self.scroll_to_region(region, animate=False, center=center)
 
     # --- lines and strips ----------------------------------------------------------------------
 
@@ -305,6 +308,9 @@ class Board(ScrollView, can_focus=True):
             self.virtual_size = virtual
             self._strip_cache = [None] * len(lines)
             self.refresh()
+            # the cursor in sight once the new size is known (a board larger than its pane
+            # starts where the player's pieces are)
+            self.call_after_refresh(self.scroll_to_place, self.cursor, self.CENTER_CURSOR)
             return
         self._strip_cache = [
             old_strips[y] if y < len(old_lines) and old_lines[y] == line else None

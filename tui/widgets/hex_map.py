@@ -10,17 +10,21 @@ a click selects one and the screen narrows the action picker to it. The screen m
 `destinations` (hex -> a short cost label): they are drawn amber with their cost, and Enter or a
 click on one posts `HexMap.DestinationChosen`. The widget never changes the game.
 
-Each hex is a block of two rows (tui/widgets/hexgeo.py): the top row is its terrain (a two-letter
-code on the terrain's colour: `Fa` Farmland, `Wo` Woods, `De` Desert, `Mo` Mountain, `Ri` River,
-`Me` Meadow; `░░` undiscovered, in one of three fog shades so neighbours differ) and what stands
-on it (a castle `■3` in its owner's colour, a cave `◇`/a mine `◆`, a terrain change under way
-`~`, a pending order `↗`); the bottom row is who is there: armies as the owner's letter and total
-points (`A6`, in the owner's colour), natives `n4`, the Administrator `@`, on the owner's tint
-when the hex is controlled. Colours are component classes of the stylesheet below, made from the
-constants here (the owners' Okabe-Ito colours are the screen's too), and every colour-coded thing
-also has a letter or a symbol, so the map reads without colour. The cursor, the selection, the
-lit and the changed hexes are marked with text attributes only (reverse or underline, bold,
-italic), so the terrain's colour always shows.
+Every hex is an outlined cell (tui/widgets/hexgeo.py), filled with its terrain's colour, and
+carries its number as a printed wargame map does (OC-H11: "0304", column then row; the column
+numbers run along the top). Inside a large cell (chosen when the whole map's width fits the
+pane): the number; the terrain's two letters (`Fa` Farmland, `Wo` Woods, `De` Desert, `Mo`
+Mountain, `Ri` River, `Me` Meadow; `░` unexplored) and what stands there (a castle `■3` in its
+owner's colour, a cave `◇` or a mine `◆`, a terrain change under way `~`, a pending order's
+arrow `↗` in its player's colour); then who is there: each Administrator's armies by letter and
+total points (`A9 B7` on a contested hex, in the owners' colours), natives `n4`, the
+Administrator `@`, on the owner's tint when the hex is controlled. A small cell has the terrain
+row, then who is there or, on an empty hex, its number, on the cell's bottom edge. Colours are
+component classes of the stylesheet below, made from the constants here (the owners'
+Okabe-Ito colours are the screen's too), and every colour-coded thing also has a letter or a
+symbol, so the map reads without colour. The cursor, the selection, the lit and the changed
+hexes are marked with text attributes only (reverse or underline, bold, italic), so the
+terrain's colour always shows.
 """
 
 from __future__ import annotations
@@ -33,7 +37,7 @@ from textual.reactive import reactive
 from core.conquer.hexes import DIRECTIONS, board
 from core.conquer.tables import TERRAIN_LETTERS
 from tui.widgets.board import Board, Place, Run
-from tui.widgets.hexgeo import HexLayout
+from tui.widgets.hexgeo import SMALL, HexLayout, layout_for
 
 # Okabe-Ito colours, one an Administrator, with a dark tint for the hexes they control
 OWNER_COLOURS = ("#E69F00", "#56B4E9", "#009E73", "#D55E00", "#CC79A7", "#F0E442")
@@ -47,19 +51,22 @@ TERRAIN_COLOURS = {
     "River": "#27548a",
     "Meadow": "#5e7d2f",
 }
-FOG_SHADES = ("#202020", "#2a2a2a", "#343434")
+FOG = "#2a2a2a"
 DESTINATION = "#ffd27a"
 ARROWS = ("↑", "↗", "↘", "↓", "↙", "↖")  # the OC-H2 directions N NE SE S SW NW
 LEGEND = (
-    "Fa Farmland · Wo Woods · De Desert · Mo Mountain · Ri River · Me Meadow · ░░ unknown · "
-    "■n castle · ◇ cave ◆ mine · ~ changing · ↑ order · A-F armies · @ Administrator · "
-    "n natives · amber: where the army can go · beside: ⚔ army ■ castle ★ score"
+    "0304 hex number (column 03, row 04) · Fa Farmland · Wo Woods · De Desert · Mo Mountain · "
+    "Ri River · Me Meadow · ░ unexplored · ■3 castle of 3 points · ◇ cave · ◆ mine · "
+    "~ terrain changing · ↗ order on its way · A9 Administrator A's armies, 9 points · "
+    "@ Administrator · n4 natives of strength 4 · tint: controlled · amber: where the army "
+    "can go · beside: ⚔ army ■ castle ★ score"
 )
 
 
 def _stylesheet() -> str:
     """The map's colours as component classes (one rule a colour, from the constants above)."""
     rules = [
+        "HexMap { padding: 0; }",  # the outlines are the margin
         "HexMap:focus { background: $boost; }",
         # the base's marks as text attributes: a background would hide the terrain
         "HexMap > .board--cursor { background: transparent; text-style: underline; }",
@@ -73,11 +80,14 @@ def _stylesheet() -> str:
         "HexMap > .board--symbol { color: #ffffff; text-style: bold; }",
         f"HexMap > .board--destination {{ background: {DESTINATION}; }}",
         "HexMap > .board--cost { color: #000000; text-style: bold; }",
+        "HexMap > .board--edge { color: $text-muted; }",
+        "HexMap > .board--heading { color: $text-muted; }",
+        "HexMap > .board--label { color: #d8d8d8; }",
+        "HexMap > .board--bottom { text-style: underline; }",
     ]
     for name, colour in TERRAIN_COLOURS.items():
         rules.append(f"HexMap > .board--{name.lower()} {{ background: {colour}; }}")
-    for n, shade in enumerate(FOG_SHADES):
-        rules.append(f"HexMap > .board--fog-{n} {{ color: #707070; background: {shade}; }}")
+    rules.append(f"HexMap > .board--fog {{ color: #6a6a6a; background: {FOG}; }}")
     for letter, colour, tint in zip(OWNER_LETTERS, OWNER_COLOURS, OWNER_TINTS, strict=True):
         owner = letter.lower()
         rules.append(f"HexMap > .board--owner-{owner} {{ color: {colour}; text-style: bold; }}")
@@ -93,11 +103,16 @@ class HexMap(Board):
         "board--destination",
         "board--cost",  # a destination's cost
         *(f"board--{name.lower()}" for name in TERRAIN_COLOURS),
-        *(f"board--fog-{n}" for n in range(len(FOG_SHADES))),
+        "board--fog",  # an unexplored hex
+        "board--edge",  # the hexes' outlines
+        "board--heading",  # the column numbers above the map
+        "board--label",  # a hex's number
+        "board--bottom",  # the row of a small cell that sits on its bottom edge
         *(f"board--owner-{letter.lower()}" for letter in OWNER_LETTERS),
         *(f"board--tint-{letter.lower()}" for letter in OWNER_LETTERS),
     }
     DEFAULT_CSS = _stylesheet()
+    CENTER_CURSOR = True  # a map larger than its pane opens around the player's Administrator
     BINDINGS = [  # hjkl beside the base's arrows
         Binding("k", "move(0,-1)", "Up", show=False, id="hexmap.up"),
         Binding("j", "move(0,1)", "Down", show=False, id="hexmap.down"),
@@ -123,12 +138,17 @@ class HexMap(Board):
 
     @property
     def hex_layout(self) -> HexLayout:
-        """Where each hex is drawn: cells 4 wide (3 when compact), 2 high."""
-        return _layout(self.view.state.radius, 3 if self.compact else 4)
+        """Where each hex is drawn: the largest cell shape whose map fits the board's width
+        (the small one when compact), below a line of column numbers."""
+        width = self.scrollable_content_region.width
+        return layout_for(self.view.state.radius, 0 if self.compact else width, top=1)
 
     def start(self) -> Place:
-        """The first Administrator's hex."""
+        """The viewer's Administrator's hex (else the first Administrator's)."""
         admins = self.view.state.admins
+        seat = self.view.seat
+        if seat is not None and 0 <= seat < len(admins) and admins[seat] is not None:
+            return ("hex", admins[seat])
         return ("hex", next((h for h in admins if h is not None), 0))
 
     def neighbour(self, place: Place, dx: int, dy: int) -> Place:
@@ -188,26 +208,126 @@ class HexMap(Board):
     # --- drawing -----------------------------------------------------------------------------
 
     def draw(self, width: int, height: int) -> list[list[Run]]:
-        """Every hex's two rows at its place in the layout; a later hex covers an earlier one
-        where cells overlap, and each is clipped to its cell's width."""
+        """The column numbers, then every hex: its outline, then the text inside it."""
         s = self.view.state
+        b = board(s.radius)
         layout = self.hex_layout
-        map_w, map_h = layout.size
-        blank = (" ", "", None)
-        grid = [[blank] * map_w for _ in range(map_h)]
-        facts = _facts(s)
-        for h, (q, r) in enumerate(board(s.radius).coords):
+        canvas = Canvas(*layout.size)
+        for q in range(-s.radius, s.radius + 1):
+            canvas.put(layout.column_x(q), 0, f"{q + s.radius + 1:02d}", "heading")
+        for q, r in layout.hexes:
             x, y = layout.cell(q, r)
+            for dy, line in enumerate(layout.shape.outline):
+                for dx, ch in enumerate(line):
+                    if ch != " ":
+                        canvas.put(x + dx, y + dy, ch, "edge")
+        facts = _facts(s)
+        small = layout.shape is SMALL
+        for h, (q, r) in enumerate(b.coords):
             place = ("hex", h)
-            for dy, line in enumerate(self._cell(h, facts, layout.cell_w)):
-                row, col = grid[y + dy], x
-                for text, style in line:
-                    for ch in text:
-                        if col < x + layout.cell_w:
-                            row[col] = (ch, style, place)
-                        col += 1
-        lines = []
-        for row in grid:
+            rows = self._inside(h, facts, b.label(h), small)
+            for (x, y, slot_w), (pieces, fill) in zip(layout.slots(q, r), rows, strict=True):
+                for text, style in _fit(pieces, slot_w, fill):
+                    canvas.put(x, y, text, style, place)
+                    x += len(text)
+        return canvas.lines()
+
+    def _inside(self, h: int, facts: dict, label: str, small: bool):
+        """The rows of text inside hex h, each a list of (text, component classes) pieces and
+        the classes of the row's background (fitted to the row's width by `_fit`): in a large
+        cell its number, then its
+        terrain and features, then who is there; in a small one the terrain row, then who is
+        there or, on an empty hex, its number (on the hex's bottom edge, underlined)."""
+        s = self.view.state
+        terrain = s.terrain[h]
+        ground = "fog" if terrain is None else terrain.lower()
+        cost = self.destinations.get(("hex", h))
+        if terrain is None:
+            land = [("░" * 8, "fog")]
+        else:
+            land = [(TERRAIN_LETTERS[terrain], f"{ground} code"), *self._features(h, facts, ground)]
+        units, tint = self._units(h, facts, ground)
+        if cost is not None and not units:  # a destination shows its cost where there is room
+            units = [(cost, f"{ground} cost")]
+        under = f"{tint} bottom units" if small else f"{tint} units"
+        if small and not units:
+            units = [(label, "label")]
+        who = ([(text, f"{style} {under}") for text, style in units], under)
+        if small:
+            return [(land, ground), who]
+        return [([(label.center(6), f"{ground} label")], ground), (land, ground), who]
+
+    def _features(self, h: int, facts: dict, ground: str) -> list[Piece]:
+        """What stands on a known hex: a castle with its points in its owner's colour, a cave
+        or a mine, a terrain change under way, a pending order's arrow in its player's colour."""
+        out = []
+        castle = facts["castles"].get(h)
+        if castle is not None:
+            out.append((f"■{castle.points}", f"{ground} {_owner(castle.owner)}"))
+        cave = facts["caves"].get(h)
+        if cave is not None:
+            out.append(("◆" if cave == "mine" else "◇", f"{ground} symbol"))
+        if h in self.view.state.changing:
+            out.append(("~", f"{ground} symbol"))
+        order = facts["orders"].get(h)
+        if order is not None:
+            arrow, player = order
+            out.append((arrow, f"{ground} {_owner(player)}"))
+        return out
+
+    def _units(self, h: int, facts: dict, ground: str) -> tuple[list[Piece], str]:
+        """Who is on hex h (each Administrator's armies with their total points, natives with
+        their strength, the Administrators' marks) and the row's background: the owner's tint
+        on a controlled hex, else the terrain's."""
+        armies = facts["armies"].get(h, {})
+        owners = sorted(armies)
+        out = [(f"{OWNER_LETTERS[p]}{armies[p]}", _owner(p)) for p in owners]
+        native = facts["natives"].get(h)
+        if native:
+            out.append((f"n{native}", "symbol"))
+        out += [("@", _owner(p)) for p in facts["admins"].get(h, ())]
+        tint = ground
+        if len(owners) == 1 and not native and h not in self.view.state.changing:
+            tint = f"tint-{OWNER_LETTERS[owners[0]].lower()}"  # controlled
+        return out, tint
+
+
+Piece = tuple[str, str]  # a piece of text inside a hex and its component classes
+
+
+def _fit(pieces: list[Piece], width: int, fill: str) -> list[Piece]:
+    """Pieces in a row `width` wide: spaced if they fit so, else packed, else cut; the rest of
+    the row is blank in the classes `fill` (the background: the terrain's, the fog's, a tint)."""
+    spaced = sum(len(text) for text, _ in pieces) + len(pieces) - 1 <= width
+    out, used = [], 0
+    for text, style in pieces:
+        piece = (" " + text if spaced and used else text)[: width - used]
+        if piece:
+            out.append((piece, style))
+            used += len(piece)
+    if used < width:
+        out.append((" " * (width - used), fill))
+    return out
+
+
+class Canvas:
+    """A board's lines built by putting text at (x, y): each cell keeps its character, its
+    component classes and its place; `lines()` merges neighbouring cells into runs."""
+
+    def __init__(self, width: int, height: int) -> None:
+        self.width = width
+        self.cells = [[(" ", "", None)] * width for _ in range(height)]
+
+    def put(self, x: int, y: int, text: str, style: str, place: Place = None) -> None:
+        row = self.cells[y]
+        for ch in text:
+            if 0 <= x < self.width:
+                row[x] = (ch, style, place)
+            x += 1
+
+    def lines(self) -> list[list[Run]]:
+        out = []
+        for row in self.cells:
             runs: list[Run] = []
             text, style, place = row[0]
             for ch, st, pl in row[1:]:
@@ -217,89 +337,12 @@ class HexMap(Board):
                     runs.append(Run(text, style, place))
                     text, style, place = ch, st, pl
             runs.append(Run(text, style, place))
-            lines.append(runs)
-        return lines
-
-    def _cell(self, h: int, facts: dict, width: int) -> list[list[tuple[str, str]]]:
-        """The two rows of one hex, as (text, component classes) runs `width` wide."""
-        s = self.view.state
-        terrain = s.terrain[h]
-        cost = self.destinations.get(("hex", h))
-        if terrain is None:
-            # three shades so that neighbours never share one: each hex reads as a hex
-            q, r = board(s.radius).coords[h]
-            fog = f"fog-{(q - r) % 3}"
-            top = [(" ░░ "[:width].ljust(width), fog)]
-            if cost is not None:
-                return [top, [(cost[:width].ljust(width), f"{fog} cost units")]]
-            return [top, [(" " * width, f"{fog} units")]]
-        ground = terrain.lower()
-        feature = self._feature(h, facts)
-        top_text = (TERRAIN_LETTERS[terrain] + feature).ljust(width)[:width]
-        castle = facts["castles"].get(h)
-        feature_style = (
-            _owner(castle.owner) if castle is not None and feature.startswith("■") else "symbol"
-        )
-        top = [(top_text[:2], f"{ground} code"), (top_text[2:], f"{ground} {feature_style}")]
-        return [top, self._units(h, facts, width, ground, cost)]
-
-    def _feature(self, h: int, facts: dict) -> str:
-        castle = facts["castles"].get(h)
-        if castle is not None:
-            return f"■{castle.points}"
-        order = facts["orders"].get(h)
-        cave = facts["caves"].get(h)
-        parts = ""
-        if cave is not None:
-            parts += "◆" if cave == "mine" else "◇"
-        if h in self.view.state.changing:
-            parts += "~"
-        if order is not None:
-            parts += order
-        return parts[:2]
-
-    def _units(self, h: int, facts: dict, width: int, ground: str, cost: str | None):
-        armies = facts["armies"].get(h, {})
-        runs = []
-        owners = sorted(armies)
-        if len(owners) == 1:
-            p = owners[0]
-            runs.append((f"{OWNER_LETTERS[p]}{armies[p]}", _owner(p)))
-        elif owners:
-            runs.append(("+".join(OWNER_LETTERS[p] for p in owners), "symbol"))
-        native = facts["natives"].get(h)
-        if native:
-            runs.append((f"n{native}", "symbol"))
-        admin = facts["admins"].get(h)
-        if admin is not None:
-            runs.append(("@", _owner(admin)))
-        if len(owners) == 1 and not native and h not in self.view.state.changing:
-            ground = f"tint-{OWNER_LETTERS[owners[0]].lower()}"  # controlled
-        if cost is not None and not runs:  # a destination shows its cost where there is room
-            runs.append((cost, "cost"))
-        out, used = [], 0
-        for text, style in runs:
-            text = text[: width - used]
-            if text:
-                out.append((text, f"{ground} {style} units"))
-                used += len(text)
-        if used < width:
-            out.append((" " * (width - used), f"{ground} units"))
+            out.append(runs)
         return out
 
 
 def _owner(p: int) -> str:
     return f"owner-{OWNER_LETTERS[p].lower()}"
-
-
-_LAYOUTS: dict[tuple[int, int], HexLayout] = {}
-
-
-def _layout(radius: int, cell_w: int) -> HexLayout:
-    found = _LAYOUTS.get((radius, cell_w))
-    if found is None:
-        found = _LAYOUTS[(radius, cell_w)] = HexLayout(radius, cell_w, 2)
-    return found
 
 
 def _facts(s) -> dict:
@@ -311,14 +354,18 @@ def _facts(s) -> dict:
     natives: dict[int, int] = {}
     for n in s.natives:
         natives[n.hex] = natives.get(n.hex, 0) + n.strength
-    orders: dict[int, str] = {}
+    orders: dict[int, tuple[str, int]] = {}
     for o in s.orders:
-        orders[o.hex] = ARROWS[o.arg] if o.kind == "move" else "*"
+        orders[o.hex] = (ARROWS[o.arg] if o.kind == "move" else "*", o.player)
+    admins: dict[int, list[int]] = {}
+    for p, h in enumerate(s.admins):
+        if h is not None:
+            admins.setdefault(h, []).append(p)
     return {
         "armies": armies,
         "natives": natives,
         "castles": {c.hex: c for c in s.castles},
         "caves": {h: kind for h, kind, _ in s.caves},
-        "admins": {h: p for p, h in enumerate(s.admins) if h is not None},
+        "admins": admins,
         "orders": orders,
     }
