@@ -328,6 +328,7 @@ class GameScreen(AISeats, PlayerCommands, Screen[None]):
             self._show_story()
             self.show_actions()
             self._hold_if_unasked()
+            self.refresh_forecast()
         else:
             self._start_thinking(seat)
 
@@ -346,6 +347,7 @@ class GameScreen(AISeats, PlayerCommands, Screen[None]):
         self._show_story()
         self.show_actions()
         self._hold_if_unasked()
+        self.refresh_forecast()
         self.focus_picker()
 
     def _turn(self) -> int:

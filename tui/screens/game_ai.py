@@ -4,9 +4,19 @@
 decision (`tui.turns.AITurns` says who thinks, with what and for how long), runs the search in a
 worker thread so the screen keeps drawing, plays the answer if it still counts, and shows the
 hint. The search itself knows nothing of the screen.
+
+The forecast: when a human is to act, a game's screen may show the danger ahead (how far the
+enemy's turn can push the PP, the chance the pool fills, the threats to a castle). It gives
+`forecast(view, rng)`, a pure function of the acting seat's view that samples what the rules
+still have to roll (determinizations, as the search does) and returns what to show, and
+`show_forecast(result)`, which puts it on screen. It runs in a worker thread after every
+decision, with a random generator seeded by the position (the same position, the same
+forecast); an answer for a position the game has left is dropped.
 """
 
 from __future__ import annotations
+
+import random
 
 from textual import work
 
@@ -96,6 +106,32 @@ class AISeats:
             sentence += f" {found.reason}"
         self.notify(sentence, timeout=8)
         self.event_log.add_note(sentence)
+
+    def forecast(self, view, rng: random.Random):
+        """The danger ahead from `view` (a game's screen gives it; None: nothing to show). Runs
+        in a worker thread: it must only read the view and draw from `rng`, and stay cheap (the
+        interface shares the interpreter with it)."""
+        return None
+
+    def show_forecast(self, forecast) -> None:
+        """Put a forecast on screen (a game's screen gives it)."""
+
+    def refresh_forecast(self) -> None:
+        """Start the forecast for the seat at the screen, if its game has one."""
+        seat = self._viewer
+        if seat is None or self.session.over or type(self).forecast is AISeats.forecast:
+            return
+        view = self.session.game.observe(self.session.state, seat)
+        self._run_forecast(view, len(self.session.actions))
+
+    @work(thread=True, exclusive=True, group="forecast")
+    def _run_forecast(self, view, token: int) -> None:
+        result = self.forecast(view, random.Random(f"forecast {token}"))
+        self.app.call_from_thread(self._forecast_done, token, result)
+
+    def _forecast_done(self, token: int, result) -> None:
+        if token == len(self.session.actions) and self.is_mounted:
+            self.show_forecast(result)
 
     def action_autoplay(self) -> None:
         if not self.session.human_to_move or self.busy:
