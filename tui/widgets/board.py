@@ -87,7 +87,9 @@ class Board(ScrollView, can_focus=True):
         Binding("escape", "clear", "Show all actions", show=False, id="board.clear"),
     ]
 
-    CENTER_CURSOR = False  # a new size scrolls the cursor into the middle (else just in sight)
+    # what a new size does with the scroll: bring the cursor in sight ("sight"), into the middle
+    # of the pane ("middle"), or nothing (None: the board keeps its own scroll)
+    CURSOR_ON_RESIZE: str | None = "sight"
 
     view: reactive[Any] = reactive(None, repaint=False, init=False)
     cursor: reactive[Place] = reactive(None, repaint=False, init=False)
@@ -310,7 +312,9 @@ class Board(ScrollView, can_focus=True):
             self.refresh()
             # the cursor in sight once the new size is known (a board larger than its pane
             # starts where the player's pieces are)
-            self.call_after_refresh(self.scroll_to_place, self.cursor, self.CENTER_CURSOR)
+            if self.CURSOR_ON_RESIZE is not None:
+                middle = self.CURSOR_ON_RESIZE == "middle"
+                self.call_after_refresh(self.scroll_to_place, self.cursor, middle)
             return
         self._strip_cache = [
             old_strips[y] if y < len(old_lines) and old_lines[y] == line else None

@@ -476,6 +476,8 @@ class Hand(Section):
 class CardTableau(Board):
     """The whole tableau, one board: see the module docstring."""
 
+    CURSOR_ON_RESIZE = None  # it opens at its top, the team's points and the pool
+
     COMPONENT_CLASSES = {
         "board--nva",
         "board--fw",

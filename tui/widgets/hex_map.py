@@ -112,7 +112,7 @@ class HexMap(Board):
         *(f"board--tint-{letter.lower()}" for letter in OWNER_LETTERS),
     }
     DEFAULT_CSS = _stylesheet()
-    CENTER_CURSOR = True  # a map larger than its pane opens around the player's Administrator
+    CURSOR_ON_RESIZE = "middle"  # a map larger than its pane opens around the Administrator
     BINDINGS = [  # hjkl beside the base's arrows
         Binding("k", "move(0,-1)", "Up", show=False, id="hexmap.up"),
         Binding("j", "move(0,1)", "Down", show=False, id="hexmap.down"),
