@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import random
 
+import pytest
 from textual.widgets import Static
 
 from ai.base import Budget
@@ -143,6 +144,28 @@ def test_snapshot_no_color_marks_the_step_the_pp_and_the_strikes(
     monkeypatch.setenv("NO_COLOR", "1")
     session = session_after([("b52", 0), ("gb", 4)])
     assert snap_compare(app_with(tmp_path, session), terminal_size=SIZE, run_before=started)
+
+
+@pytest.mark.parametrize("size", [(80, 24), (100, 30), (120, 40), (150, 45)])
+async def test_the_map_keeps_strike_markers_whole_and_marks_the_track_boxes(tmp_path, size):
+    """VS-B2.4 / VS-B2.5: both strikes on one Trail area read in full at every size; the current
+    PP and step read without colour (▸ ◂); the status line puts the PP before the step."""
+    from dataclasses import replace
+
+    session = session_after()
+    app = app_with(tmp_path, session)
+    async with app.run_test(size=size) as pilot:
+        screen = await started(pilot)
+        state = replace(session.state, markers=(("gb", 4), ("b52", 4)), pp=7)
+        screen.region_map.view = GAME.observe(state, 0)
+        await pilot.pause()
+        lines = map_text(screen)
+        fishhook = next(line for line in lines if "Fishhook" in line)
+        assert "GB,B52" in fishhook
+        assert "→Cu Chi" in fishhook
+        assert any("6▸7◂8" in line for line in lines)
+        assert any("B1▸B2◂B3" in line for line in lines)
+        assert screen.status_text().startswith("Turn 1 (1963) · PP 1 · B2")
 
 
 # --- play ----------------------------------------------------------------------------------------

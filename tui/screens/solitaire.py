@@ -63,7 +63,12 @@ class SolitaireScreen(GameScreen):
     HELP_NOTES = (
         "The goal: keep the Political Points under 14 at the end of each turn (B9) for as long as "
         "you can; 1975 (turn 13) is a major victory. PP start each turn at the turn number, and "
-        "every action's cost is shown beside it (“+2 PP”).\n"
+        "every action's cost is shown beside it (“+2 PP”). ▸ ◂ mark the current PP, year and "
+        "step.\n"
+        "The forecast under the PP track: if you spend no more PP this turn (fights and the B8 "
+        "AirCav redeploy played as the rule-based player would), the chance the war ends this "
+        "turn and the PP likely at B9 (8 rolls in 10 fall in that range), from the dice still "
+        "to come, sampled anew after each of your decisions.\n"
         "The map: Ctrl+T (or a click) moves there; arrows move the cursor over areas and Trail "
         "areas; Enter selects one and the action list shows only what can be done there; Esc "
         "shows everything again. Moving through the action list lights up the places each "

@@ -57,6 +57,7 @@ ENEMY_CODES = ((VC, "VC", "V"), (NVA, "NVA", "N"))
 PLAYER_CODES = ((ARVN, "AR", "A"), (GRUNT, "GR", "G"), (AIRCAV, "AC", "C"))
 TAG_W = len("GB,B52")  # the strikes made on a Trail area this turn
 TRAIL_CELL = 2 + 10 + 3 + 4 + 1 + TAG_W + 1  # a Trail area at its narrowest (names cut to 9 and 3)
+TRAIL_CELL_FULL = 2 + 14 + 3 + 7 + 1 + TAG_W + 1  # and with every name in full
 LEGEND = (
     "VC NVA enemy · AR ARVN · GR Grunt · AC AirCav · ✸ napalm · ⚔ fight · B52 GB strikes · "
     "amber: changed since your move"
@@ -208,7 +209,7 @@ class RegionMap(Board):
 
     def _trail(self, width: int) -> list[list[Run]]:
         s = self.state
-        columns = 3 if width >= 3 * TRAIL_CELL else (2 if width >= 2 * TRAIL_CELL else 1)
+        columns = 3 if width >= 3 * TRAIL_CELL_FULL else (2 if width >= 2 * TRAIL_CELL else 1)
         entry = width // columns
         # the strike markers keep their room; the Trail area's and the region's names give way
         name_w = 13 if entry >= TRAIL_CELL + 4 else 9
