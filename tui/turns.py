@@ -134,6 +134,7 @@ class Hint:
     best: Action
     outcome: str
     reason: str
+    ranked: tuple = ()  # the marked moves as the search saw them (`ai.mcts.Ranked`), best first
 
 
 def hint(session, seat: int, budget: Budget, mark, outcome) -> Hint | None:
@@ -158,7 +159,7 @@ def hint(session, seat: int, budget: Budget, mark, outcome) -> Hint | None:
         explain = None
     reason = (explain(game, view, best.action) or "") if explain is not None else ""
     marks = {r.action: f"← {mark(r)}" for r in top}
-    return Hint(marks, best.action, outcome(best.value), reason)
+    return Hint(marks, best.action, outcome(best.value), reason, tuple(top))
 
 
 def autoplay_report(played: list[str], limit: int = 3) -> str:

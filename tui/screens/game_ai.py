@@ -93,6 +93,10 @@ class AISeats:
         """The search's expected outcome of the best move, in words (a game may say it better)."""
         return f"win chance about {round(100 * value)}%"
 
+    def hint_note(self, found) -> str:
+        """More the hint may say about its marked moves (a game may tell what separates them)."""
+        return ""
+
     def _show_hint(self, token: int, found) -> None:
         self.ai.hint_budget = None
         if token != len(self.session.actions) or found is None:
@@ -104,6 +108,8 @@ class AISeats:
         sentence = f"Hint: {best} ({found.outcome})."
         if found.reason:
             sentence += f" {found.reason}"
+        if note := self.hint_note(found):
+            sentence += f" {note}"
         self.notify(sentence, timeout=8)
         self.event_log.add_note(sentence)
 
