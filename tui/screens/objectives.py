@@ -110,7 +110,10 @@ class ObjectivesScreen(GameScreen):
         if s.phase == MAIN and s.attacked and not s.rules.draw_after_attack:
             notes.append("You attacked this turn: ending it draws no card.")
         if s.phase == CALL_OFF and s.combat is not None and me == s.combat.attacker:
-            notes.append(f"Calling off discards your whole hand ({len(s.hands[me])} cards).")
+            hand = len(s.hands[me])
+            notes.append(
+                f"Calling off discards your whole hand ({hand} card{'s' if hand != 1 else ''})."
+            )
         if s.phase == BID:
             notes.append("Bid one card at a time, face down; Done ends your bid for this round.")
             if not R.combat_cards(s.hands[me]):
@@ -121,7 +124,14 @@ class ObjectivesScreen(GameScreen):
         return f"{self.session.seat_name(self.session.to_move)} is deciding."
 
     def hint_outcome(self, value: float) -> str:
-        return f"search value {round(100 * value)}/100: a team win is worth 25, leading it 100"
+        """The search's value in the game's terms: alone it is the chance to win; at a table it
+        mixes the team's win (worth 25 to everyone) with topping the scores (100)."""
+        if self.session.state.players == 1:
+            return f"win chance about {round(100 * value)}%"
+        return (
+            f"outlook {round(100 * value)}/100, where a team win with you on top is 100, "
+            "a team win behind another player 25, an NVA win 0"
+        )
 
     # --- the hand narrows the picker ---------------------------------------------------------
 
@@ -192,5 +202,6 @@ class ObjectivesScreen(GameScreen):
         ]
         for seat in range(s.players):
             taken = ", ".join(objective(c).name for c in s.taken[seat]) or "nothing"
-            lines.append(f"{self.session.seat_name(seat)}: {s.scores[seat]} points ({taken})")
+            points = f"{s.scores[seat]} point{'s' if s.scores[seat] != 1 else ''}"
+            lines.append(f"{self.session.seat_name(seat)}: {points} ({taken})")
         return lines
