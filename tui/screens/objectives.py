@@ -11,8 +11,8 @@ out reinforcements opens a dialog; the places the other seats touched stay lit u
 
 from __future__ import annotations
 
-from textual import on
 from rich.text import Text
+from textual import on
 from textual.app import ComposeResult
 from textual.binding import Binding
 

@@ -98,7 +98,7 @@ def name_lines(name: str, width: int, lines: int = 2) -> list[str]:
         if len(out) <= lines:
             return out
     out = textwrap.wrap(abbreviated, width)
-    return out[: lines - 1] + [short(" ".join(out[lines - 1 :]), width)]
+    return [*out[: lines - 1], short(" ".join(out[lines - 1 :]), width)]
 
 
 def box(lines: list[tuple[str, str]], width: int, style: str, place: Place = None) -> list[Line]:
