@@ -82,7 +82,7 @@ class ObjectivesScreen(GameScreen):
         turn_of = self.session.seat_name(s.current)
         acting = self.session.seat_name(self.session.to_move)
         phase = {
-            MAIN: "attack, play a special or pass",
+            MAIN: "attack, special or pass",
             CALL_OFF: "fight on or call off",
             BID: f"{acting} bids",
             REINFORCE: f"{acting} hands out reinforcements",

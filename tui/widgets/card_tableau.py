@@ -336,7 +336,7 @@ def fw_face(card: int) -> str:
     kind = fw(card)
     if not kind.combat:
         return kind.name
-    return f"{short(kind.name, 16)} {kind.strength}"
+    return f"{short(kind.name, 18)} {kind.strength}"
 
 
 class CombatArea(Section):
@@ -357,8 +357,8 @@ class CombatArea(Section):
         c = v.combat
         kind = objective(c.target)
         self.title = (
-            f"{kind.name} · attacked by {self.names[c.attacker]}"
-            if self.compact  # (the NVA line counts the cards)
+            f"Attack on {kind.name}"
+            if self.compact  # (the NVA line counts the cards; the attacker's turn it is)
             else f"Attack on {kind.name} · {c.score} NVA card{'s' if c.score != 1 else ''} · "
             f"by {self.names[c.attacker]}"
         )
