@@ -24,7 +24,6 @@ import contextlib
 import errno
 import json
 import logging
-import re
 import socket
 import struct
 import sys
@@ -335,7 +334,7 @@ PAGE_SCRIPT = """
 # the page takes it from this server (and works offline). The address is relative to the page:
 # the static files' absolute address names the served host ("localhost"), and a font from
 # another origin than the page's (127.0.0.1) is refused by the browser.
-FONT_HOST_LINK = re.compile(r"\s*<link[^>]*fonts\.googleapis\.com[^>]*/>", re.DOTALL)
+FONT_HOST = "fonts.googleapis.com"
 LOCAL_FONT_STYLE = """
     <link rel="icon" href="favicon.ico" />
     <style>
@@ -369,9 +368,18 @@ def page_templates(folder: Path) -> Path:
             head += "\n    <title>{{ application.name }}</title>"
         head += PAGE_SCRIPT
         html = html.replace("<head>", head, 1)
-        html = FONT_HOST_LINK.sub(lambda _: LOCAL_FONT_STYLE, html)
+        html = with_local_font(html)
         (folder / page.name).write_text(html, "utf-8")
     return folder
+
+
+def with_local_font(html: str) -> str:
+    """The page with its <link> to the font host replaced by the font served here."""
+    at = html.find(FONT_HOST)
+    if at < 0:
+        return html.replace("</head>", LOCAL_FONT_STYLE + "\n  </head>", 1)
+    start, end = html.rfind("<link", 0, at), html.find(">", at) + 1
+    return html[:start].rstrip() + LOCAL_FONT_STYLE + html[end:]
 
 
 def favicon_ico(size: int = 32) -> bytes:
