@@ -197,6 +197,8 @@ class ConquerScreen(GameScreen):
             return f"Turn {s.turn} · game over"
         seat = self.session.to_move
         who = self.session.seat_name(seat)
+        if self.app.size.width < 110:  # a narrow side column: the phase track has the turn
+            return f"{s.phase}. {PHASE_NAMES[s.phase]} · {who} to act"
         return f"Turn {s.turn} · {s.phase}. {PHASE_NAMES[s.phase]} · {who} to act"
 
     def unasked_change(self, before, action, after) -> str | None:
@@ -225,10 +227,23 @@ class ConquerScreen(GameScreen):
 
     def seats_text(self) -> Text:
         """Each Administrator, in their colour and letter: money and the income to expect,
-        army points, castle points, score; the one to act marked. One line each."""
+        army points, castle points, score; the one to act marked. One line each (on a narrow
+        side column: letter, money and score only, two or three to a line)."""
         s = self.session.state
         to_move = self.session.to_move
         text = Text()
+        if self.app.size.width < 110:  # two Administrators a line, their figures together
+            for p in range(s.players):
+                if p:
+                    text.append("\n" if p % 2 == 0 else "  ")
+                mark = "▶" if p == to_move else ("·" if p == self._viewer else " ")
+                style = f"bold {OWNER_COLOURS[p]}"
+                if s.admins[p] is None:
+                    text.append(f"{mark}{OWNER_LETTERS[p]} out", style=f"dim strike {style}")
+                    continue
+                text.append(f"{mark}{OWNER_LETTERS[p]} ", style=style)
+                text.append(f"{dollars(s.money[p])} ★{R.score(s, p)}", style="dim")
+            return text
         for p in range(s.players):
             if p:
                 text.append("\n")
@@ -257,6 +272,8 @@ class ConquerScreen(GameScreen):
         left = s.rules.turn_limit - s.turn
         me = self.session.to_move
         goal = f"Turn {s.turn}/{s.rules.turn_limit} ({left} left): last Administrator wins"
+        if self.app.size.width < 110:  # narrow: the turns left are on the phase track
+            return "Last Administrator wins"
         if me is not None and 0 <= me < s.players and s.admins[me] is not None:
             parts = R.income_forecast(s, me)
             total = sum(part.cents for part in parts)
