@@ -43,6 +43,7 @@ HELP_HIDDEN_ACTIONS = {
 GENERAL_KEYS = [
     ("tab / shift+tab", "Move between the parts of the screen"),
     ("↑ ↓ enter", "Choose in a list"),
+    ("↑ ↓ pgup pgdn home end", "Scroll the text, list or map in focus"),
     ("^p", "Command palette: every command by name"),
 ]
 
