@@ -104,3 +104,98 @@ async def test_the_game_over_story_scrolls_by_keys_with_a_button_focused(tmp_pat
         await pilot.press("home")
         await wait_until(pilot, lambda: story.scroll_y == 0)
         assert isinstance(app.screen, GameOverScreen)
+
+
+# --- Esc, the board's Enter ----------------------------------------------------------------------
+
+
+async def test_esc_after_a_save_opens_the_menu_at_once(tmp_path):
+    app = make_app(tmp_path, session=session_after())
+    async with app.run_test(size=SMALL) as pilot:
+        await started(pilot)
+        await pilot.press("ctrl+s")
+        await pilot.pause()
+        await pilot.press("escape")
+        await wait_until(pilot, lambda: isinstance(app.screen, GameMenuScreen))
+
+
+async def test_enter_twice_on_the_map_plays_the_only_action_there(tmp_path):
+    from tui.widgets.region_map import RegionMap
+
+    app = make_app(tmp_path, session=session_after())
+    async with app.run_test(size=SMALL) as pilot:
+        screen = await started(pilot)
+        session = screen.session
+        region_map = screen.query_one(RegionMap)
+        places_of = session.game.places_of
+        # a place with exactly one action about it (B1-B2 offer the Trail and the areas)
+        only = next(
+            p
+            for p in region_map._boxes_of
+            if region_map.movable(p) and sum(p in places_of(a) for a in session.legal()) == 1
+        )
+        [action] = [a for a in session.legal() if only in places_of(a)]
+        await pilot.press("ctrl+t")
+        await pilot.pause()
+        region_map.cursor = only
+        await pilot.press("enter")
+        await pilot.pause()
+        assert screen.picker.shown_actions == [action]  # narrowed
+        await pilot.press("enter")
+        await wait_until(pilot, lambda: list(session.actions) == [action])
+
+
+async def test_enter_twice_on_a_place_with_several_actions_gives_the_list_the_keyboard(tmp_path):
+    from tui.widgets.region_map import RegionMap
+
+    app = make_app(tmp_path, session=session_after())
+    async with app.run_test(size=SMALL) as pilot:
+        screen = await started(pilot)
+        session = screen.session
+        region_map = screen.query_one(RegionMap)
+        places_of = session.game.places_of
+        several = next(
+            p
+            for p in region_map._boxes_of
+            if region_map.movable(p) and sum(p in places_of(a) for a in session.legal()) > 1
+        )
+        await pilot.press("ctrl+t")
+        await pilot.pause()
+        region_map.cursor = several
+        await pilot.press("enter", "enter")
+        await pilot.pause()
+        assert app.focused is screen.picker.filter_input and screen.picker.narrowed
+        assert not session.actions
+        await pilot.press("down", "enter")
+        await wait_until(pilot, lambda: len(session.actions) == 1)
+        assert several in places_of(session.actions[0])
+
+
+# --- autoplay to the end -------------------------------------------------------------------------
+
+
+async def test_f4_autoplays_to_the_end_and_stops_at_game_over(tmp_path):
+    app = make_app(tmp_path, session=session_after(seed=7))
+    async with app.run_test(size=SMALL) as pilot:
+        screen = await started(pilot)
+        await pilot.press("f4")
+        await wait_until(pilot, lambda: screen.session.over, timeout=60)
+        await wait_until(pilot, lambda: isinstance(app.screen, GameOverScreen))
+        assert not screen.ai.autoplay_to_end and not screen.ai.thinking
+        assert any("Autoplay" in strip.text for strip in screen.event_log.lines)
+
+
+async def test_esc_stops_the_autoplay_to_the_end(tmp_path):
+    app = make_app(tmp_path, session=session_after(seed=7), ai_delay=0.05, step_pause=0.05)
+    async with app.run_test(size=SMALL) as pilot:
+        screen = await started(pilot)
+        await pilot.press("f4")
+        await wait_until(pilot, lambda: len(screen.session.actions) >= 3, timeout=30)
+        await pilot.press("escape")
+        await wait_until(
+            pilot, lambda: screen.session.human_to_move and not screen.busy, timeout=30
+        )
+        played = len(screen.session.actions)
+        await pilot.pause(0.5)
+        assert len(screen.session.actions) == played and not screen.session.over
+        assert not screen.ai.autoplay_to_end and app.screen is screen
