@@ -225,7 +225,7 @@ class ObjectiveApp(App[None]):
 
         if replace_game:
             self.return_to_title()
-        self.push_screen(SetupScreen(game_id, seed=self.next_seed()))
+        self.push_screen(SetupScreen(game_id, seed=self.next_seed(), remembered=self.settings))
 
     def open_load(self) -> None:
         from tui.screens.load import LoadScreen
