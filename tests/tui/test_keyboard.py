@@ -199,3 +199,38 @@ async def test_esc_stops_the_autoplay_to_the_end(tmp_path):
         await pilot.pause(0.5)
         assert len(screen.session.actions) == played and not screen.session.over
         assert not screen.ai.autoplay_to_end and app.screen is screen
+
+
+# --- 80x24 snapshots of the screens around the games --------------------------------------------
+
+
+@pytest.mark.parametrize(
+    "keys",
+    [(), ("n",), ("r",), ("f1",)],
+    ids=["title", "new_game", "rules", "help"],
+)
+def test_snapshot_80x24_title_screens(snap_compare, tmp_path, settings_dir, keys):
+    assert snap_compare(make_app(tmp_path), terminal_size=SMALL, press=list(keys))
+
+
+@pytest.mark.parametrize("keys", [("escape",), ("f1",), ("f1", "h")], ids=["menu", "f1", "intro"])
+def test_snapshot_80x24_game_dialogs(snap_compare, tmp_path, keys):
+    async def run_before(pilot):
+        await started(pilot)
+        await pilot.press(*keys)
+        await pilot.pause()
+
+    app = make_app(tmp_path, session=session_after())
+    assert snap_compare(app, terminal_size=SMALL, run_before=run_before)
+
+
+async def test_the_quit_dialog_after_a_finished_game_promises_no_continue(tmp_path):
+    session = session_after(rules_actions(7, lambda s: s.over), seed=7)
+    app = make_app(tmp_path, session=session)
+    async with app.run_test(size=SMALL) as pilot:
+        await started(pilot)
+        await wait_until(pilot, lambda: isinstance(app.screen, GameOverScreen))
+        await pilot.press("q")
+        await wait_until(pilot, lambda: not isinstance(app.screen, GameOverScreen))
+        text = " ".join(str(w.render()) for w in app.screen.query(".dialog-text"))
+        assert "Quit Objective?" in text and "Continue" not in text
