@@ -64,6 +64,15 @@ class GameScreen(AISeats, PlayerCommands, Screen[None]):
             id="game.autoplay_to_end",
             tooltip="Let the AI play every turn until the game ends (Esc stops it)",
         ),
+        # Esc stops F4's autoplay whatever has focus (a fight's result held on screen included)
+        Binding(
+            "escape",
+            "stop_autoplay",
+            "Stop autoplay",
+            show=False,
+            priority=True,
+            id="game.stop_autoplay",
+        ),
         Binding(
             "ctrl+z",
             "undo",

@@ -153,6 +153,9 @@ class AISeats:
         if self.session.human_to_move and not self.busy:
             self.advance()
 
+    def action_stop_autoplay(self) -> None:
+        self.stop_autoplay()
+
     def stop_autoplay(self) -> None:
         """Esc during F4's autoplay: the AI plays no more human turns (a decision it is making
         is played at once), and the game comes back to the player."""

@@ -212,6 +212,8 @@ class PlayerCommands:
             return not self.session.over
         if action == "skip":
             return self.playing_back
+        if action == "stop_autoplay":
+            return self.ai.autoplay_to_end
         if action == "stop_ai":
             return self.ai.thinking
         return True
