@@ -64,15 +64,6 @@ class GameScreen(AISeats, PlayerCommands, Screen[None]):
             id="game.autoplay_to_end",
             tooltip="Let the AI play every turn until the game ends (Esc stops it)",
         ),
-        # Esc stops F4's autoplay whatever has focus (a fight's result held on screen included)
-        Binding(
-            "escape",
-            "stop_autoplay",
-            "Stop autoplay",
-            show=False,
-            priority=True,
-            id="game.stop_autoplay",
-        ),
         Binding(
             "ctrl+z",
             "undo",
@@ -95,6 +86,15 @@ class GameScreen(AISeats, PlayerCommands, Screen[None]):
             "Menu",
             id="game.menu",
             tooltip="Skip the playback, stop the AI, clear the filter, or open the game menu",
+        ),
+        # Esc stops F4's autoplay whatever has focus (a fight's result held on screen included)
+        Binding(
+            "escape",
+            "stop_autoplay",
+            "Stop autoplay",
+            show=False,
+            priority=True,
+            id="game.stop_autoplay",
         ),
         Binding("space", "skip", "Skip", id="game.skip", show=False),
         Binding("f10", "summary", "Summary", id="game.summary", tooltip="The game-over summary"),
