@@ -147,6 +147,31 @@ class AISeats:
         self.event_log.add_note("Autoplay: the AI plays the rest of this turn.")
         self.advance()
 
+    def action_autoplay_to_end(self) -> None:
+        """F4: the AI plays every human turn until the game ends, at the settings' AI speed so
+        it can be watched; Esc stops it, and it stops by itself at game over."""
+        if self.session.over or self.ai.autoplay_to_end:
+            return
+        self.ai.autoplay_to_end = True
+        self.ai.autoplayed = []
+        self.event_log.add_note("Autoplay to the end: the AI plays every turn (Esc stops it).")
+        self.notify("The AI plays to the end. Esc stops it.", timeout=4)
+        if self.session.human_to_move and not self.busy:
+            self.advance()
+
+    def action_stop_autoplay(self) -> None:
+        self.stop_autoplay()
+
+    def stop_autoplay(self) -> None:
+        """Esc during F4's autoplay: the AI plays no more human turns (a decision it is making
+        is played at once), and the game comes back to the player."""
+        self.ai.autoplay_to_end = False
+        self.ai.autoplay_turn = None
+        if self.ai.current is not None and self.ai.current.for_human:
+            self.action_stop_ai()
+        self.autoplay_done()
+        self.notify("Autoplay stopped: your move.", timeout=4)
+
     def autoplay_done(self) -> None:
         """F3's turn is over: say what it played and why (a notification and the log)."""
         report = autoplay_report(self.ai.autoplayed)
