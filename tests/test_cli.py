@@ -339,3 +339,21 @@ def test_serve_warns_when_others_can_reach_it(served, capsys):
 def test_serve_refuses_a_port_that_cannot_be(served, capsys, port):
     assert cli.main(["serve", "--port", port]) == 2
     assert "--port" in capsys.readouterr().err and not served
+
+
+@pytest.mark.parametrize("game_id", ["solitaire", "objectives", "conquer"])
+def test_new_game_help_lists_the_games_players_and_every_option(capsys, game_id):
+    import core
+
+    game = core.game(game_id)
+    with pytest.raises(SystemExit) as done:
+        cli.main(["new", game_id, "--help"])
+    assert done.value.code == 0
+    out = capsys.readouterr().out
+    assert "--option KEY=VALUE" in out and "--players" in out
+    assert f"{game.seats.start}" in out.split(game.title, 1)[1].splitlines()[0]
+    for option in game.options:
+        default = ("on" if option.default else "off") if option.kind is bool else option.default
+        assert f"  {option.key}=" in out and f"(default {default})" in out
+        for choice in option.choices:
+            assert str(choice) in out

@@ -43,6 +43,7 @@ HELP_HIDDEN_ACTIONS = {
 GENERAL_KEYS = [
     ("tab / shift+tab", "Move between the parts of the screen"),
     ("↑ ↓ enter", "Choose in a list"),
+    ("↑ ↓ pgup pgdn home end", "Scroll the text, list or map in focus"),
     ("^p", "Command palette: every command by name"),
 ]
 
@@ -224,7 +225,7 @@ class ObjectiveApp(App[None]):
 
         if replace_game:
             self.return_to_title()
-        self.push_screen(SetupScreen(game_id, seed=self.next_seed()))
+        self.push_screen(SetupScreen(game_id, seed=self.next_seed(), remembered=self.settings))
 
     def open_load(self) -> None:
         from tui.screens.load import LoadScreen

@@ -111,8 +111,16 @@ def build_parser() -> argparse.ArgumentParser:
     )
     sub = parser.add_subparsers(dest="command", parser_class=Parser, metavar="COMMAND")
 
-    new = sub.add_parser("new", help="start a new game straight away")
+    new = sub.add_parser(
+        "new",
+        help="start a new game straight away",
+        add_help=False,
+        epilog="`objective new GAME --help` also lists GAME's players and rule options.",
+    )
     new.add_argument("game", help="game id: " + ", ".join(core.game_ids()))
+    new.add_argument(
+        "-h", "--help", action=GameHelp, help="show this help (after GAME: its options too)"
+    )
     new.add_argument("--players", type=PLAYERS, help="number of players")
     new.add_argument(
         "--seat",
@@ -180,6 +188,50 @@ def build_parser() -> argparse.ArgumentParser:
         "--jobs", type=JOBS, default=1, help="worker processes (results do not depend on it)"
     )
     return parser
+
+
+class GameHelp(argparse.Action):
+    """`objective new [GAME] --help`: the command's help and, when GAME came first, what that
+    game takes: its players and every rule option (key, values, default), from its
+    declarations."""
+
+    def __init__(self, option_strings, dest=argparse.SUPPRESS, **kwargs) -> None:
+        super().__init__(option_strings, dest, nargs=0, default=argparse.SUPPRESS, **kwargs)
+
+    def __call__(self, parser, namespace, values, option_string=None) -> None:
+        text = parser.format_help()
+        game_id = getattr(namespace, "game", None)
+        if game_id in core.game_ids():
+            text += "\n" + game_help(core.game(game_id))
+        parser._print_message(text)
+        parser.exit()
+
+
+def game_help(game) -> str:
+    """A game's players and rule options, for `objective new GAME --help`."""
+    seats = game.seats
+    if len(seats) == 1:
+        players = "1 player" if seats.start == 1 else f"{seats.start} players"
+    else:
+        players = f"{seats.start} to {seats[-1]} players"
+    names = ", ".join(seat_title(game, seat) for seat in range(seats[-1]))
+    lines = [f"{game.title} ({game.id}): {players} (--players); seats: {names}."]
+    if not game.options:
+        return "\n".join([*lines, "It has no rule options."]) + "\n"
+    lines += ["", "rule options (--option KEY=VALUE):"]
+    for o in game.options:
+        if o.kind is bool:
+            values, default = "on|off", "on" if o.default else "off"
+        elif o.choices:
+            values, default = "|".join(str(c) for c in o.choices), str(o.default)
+        elif o.minimum is not None and o.maximum is not None:
+            values, default = f"{o.minimum} to {o.maximum}", str(o.default)
+        else:
+            values, default = "a whole number", str(o.default)
+        rule = f" [{o.rule}]" if o.rule else ""
+        lines.append(f"  {o.key}={values}  (default {default}){rule}")
+        lines.append(f"      {o.help if o.help.startswith(o.title) else f'{o.title}: {o.help}'}")
+    return "\n".join(lines) + "\n"
 
 
 def _add_option_argument(p: argparse.ArgumentParser) -> None:

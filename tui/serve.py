@@ -11,6 +11,10 @@ subclass keeps it to the player:
 * at most `max_sessions` sessions run at once; the next is closed with a sentence the page shows;
 * a frame the browser's page would not send is ignored (never a traceback in the log), and the
   terminal size it asks for is kept within bounds.
+
+The page itself (textual-serve's template, adapted by `page_templates`) works offline and takes
+keys at once: its font comes from this server, not a font host; it has a favicon; and the
+terminal has the keyboard as soon as the app's connection opens, so nobody has to click first.
 """
 
 from __future__ import annotations
@@ -21,7 +25,9 @@ import errno
 import json
 import logging
 import socket
+import struct
 import sys
+import zlib
 from pathlib import Path
 from urllib.parse import urlsplit
 
@@ -194,6 +200,18 @@ class ObjectiveServer(Server):
         for websocket in list(self.sessions):
             await websocket.close(code=WSCloseCode.GOING_AWAY, message=b"The server stopped.")
 
+    async def _make_app(self) -> web.Application:
+        app = await super()._make_app()
+        app.router.add_get("/favicon.ico", self.handle_favicon)
+        return app
+
+    async def handle_favicon(self, request: web.Request) -> web.Response:
+        return web.Response(
+            body=FAVICON,
+            content_type="image/x-icon",
+            headers={"Cache-Control": "public, max-age=86400"},
+        )
+
     def origin_allowed(self, origin: str | None) -> bool:
         return origin is not None and origin_of(origin) in self.origins
 
@@ -269,28 +287,77 @@ class ObjectiveServer(Server):
                 await app_service.focus()
 
 
-# Shows the reason the server gives when it closes a session (a full server, a stop) in the
-# page's "Session ended" box; textual.js opens the socket, so its constructor is wrapped.
-CLOSE_REASON_SCRIPT = """
+# textual.js opens the app's WebSocket, so its constructor is wrapped to
+# * show the reason the server gives when it closes a session (a full server, a stop) in the
+#   page's "Session ended" box;
+# * give the terminal the keyboard when the connection opens, so keys work with no click first,
+#   and again whenever the window comes back;
+# * tell the app it has the keyboard once it has drawn its first screen: textual's web driver
+#   starts the app blurred (no key bar) and textual.js says "focus" only when the terminal
+#   takes focus, which here happens before the app is up.
+PAGE_SCRIPT = """
     <script>
       (function () {
+        const FIRST_SCREEN_BYTES = 1024; // more than the terminal set-up, less than a screen
+        function focusTerminal() {
+          const input = document.querySelector(".textual-terminal .xterm-helper-textarea");
+          if (input && document.activeElement !== input) input.focus();
+        }
         const Native = window.WebSocket;
         window.WebSocket = class extends Native {
           constructor(...args) {
             super(...args);
+            this.addEventListener("open", () => setTimeout(focusTerminal, 0));
+            let received = 0;
+            const firstScreen = (event) => {
+              if (typeof event.data === "string") return;
+              received += event.data.byteLength;
+              if (received < FIRST_SCREEN_BYTES) return;
+              this.removeEventListener("message", firstScreen);
+              if (document.hasFocus()) {
+                focusTerminal();
+                this.send(JSON.stringify(["focus"]));
+              }
+            };
+            this.addEventListener("message", firstScreen);
             this.addEventListener("close", (event) => {
               const box = document.querySelector(".closed-dialog .message");
               if (event.reason && box) box.textContent = event.reason;
             });
           }
         };
+        window.addEventListener("focus", () => setTimeout(focusTerminal, 0));
       })();
     </script>"""
+
+# textual-serve's page asks Google's font host for Roboto Mono; the package ships the font, so
+# the page takes it from this server (and works offline). The address is relative to the page:
+# the static files' absolute address names the served host ("localhost"), and a font from
+# another origin than the page's (127.0.0.1) is refused by the browser.
+FONT_HOST = "fonts.googleapis.com"
+LOCAL_FONT_STYLE = """
+    <link rel="icon" href="favicon.ico" />
+    <style>
+      @font-face {
+        font-family: "Roboto Mono";
+        src: url("static/fonts/RobotoMono-VariableFont_wght.ttf") format("truetype");
+        font-weight: 100 700;
+        font-style: normal;
+      }
+      @font-face {
+        font-family: "Roboto Mono";
+        src: url("static/fonts/RobotoMono-Italic-VariableFont_wght.ttf")
+          format("truetype");
+        font-weight: 100 700;
+        font-style: italic;
+      }
+    </style>"""
 
 
 def page_templates(folder: Path) -> Path:
     """textual-serve's page, copied from the installed package into `folder`, with a <title>
-    (its own has none, so the tab would read the address) and the close reason shown."""
+    (its own has none, so the tab would read the address), the close reason shown, the font
+    from this server instead of a font host, a favicon, and the keyboard given to the terminal."""
     import textual_serve
 
     source = Path(textual_serve.__file__).parent / "templates"
@@ -299,7 +366,48 @@ def page_templates(folder: Path) -> Path:
         head = "<head>"
         if "<title>" not in html:
             head += "\n    <title>{{ application.name }}</title>"
-        head += CLOSE_REASON_SCRIPT
+        head += PAGE_SCRIPT
         html = html.replace("<head>", head, 1)
+        html = with_local_font(html)
         (folder / page.name).write_text(html, "utf-8")
     return folder
+
+
+def with_local_font(html: str) -> str:
+    """The page with its <link> to the font host replaced by the font served here."""
+    at = html.find(FONT_HOST)
+    if at < 0:
+        return html.replace("</head>", LOCAL_FONT_STYLE + "\n  </head>", 1)
+    start, end = html.rfind("<link", 0, at), html.find(">", at) + 1
+    return html[:start].rstrip() + LOCAL_FONT_STYLE + html[end:]
+
+
+def favicon_ico(size: int = 32) -> bytes:
+    """The tab's icon, drawn here (an olive target ring on dark slate), as an ICO holding a PNG."""
+    centre = (size - 1) / 2
+    rows = []
+    for y in range(size):
+        row = bytearray([0])  # PNG filter: none
+        for x in range(size):
+            d = ((x - centre) ** 2 + (y - centre) ** 2) ** 0.5 / (size / 2)
+            if d < 0.22 or 0.5 < d < 0.74:
+                row += bytes((0xC8, 0xB4, 0x4A, 0xFF))  # olive drab, bright
+            elif d < 0.98:
+                row += bytes((0x1E, 0x2A, 0x30, 0xFF))  # dark slate
+            else:
+                row += bytes(4)  # transparent corners
+        rows.append(bytes(row))
+
+    def chunk(kind: bytes, data: bytes) -> bytes:
+        body = kind + data
+        return struct.pack(">I", len(data)) + body + struct.pack(">I", zlib.crc32(body))
+
+    header = struct.pack(">IIBBBBB", size, size, 8, 6, 0, 0, 0)  # 8-bit RGBA
+    png = b"\x89PNG\r\n\x1a\n" + chunk(b"IHDR", header)
+    png += chunk(b"IDAT", zlib.compress(b"".join(rows), 9)) + chunk(b"IEND", b"")
+    icon_dir = struct.pack("<HHH", 0, 1, 1)
+    entry = struct.pack("<BBBBHHII", size % 256, size % 256, 0, 0, 1, 32, len(png), 6 + 16)
+    return icon_dir + entry + png
+
+
+FAVICON = favicon_ico()

@@ -165,7 +165,8 @@ class Session:
 
         Undo belongs to the seat that acted: the human to move may take back their own last
         decision, never another seat's (hot-seat players cannot see or change each other's
-        moves), and never one that rolled a die or drew a card (no save-scumming).
+        moves), and never one that rolled a die or drew a card (no save-scumming); the refusal says
+        which of the two it did.
         """
         me = self.to_move
         if not self.seat_is_human(me):
@@ -177,7 +178,9 @@ class Session:
         if actor != me:
             return f"Nothing of yours to undo: {self.seat_name(actor)} moved since."
         if self.irreversible(n):
-            return "Your last decision rolled a die or drew a card: it stands."
+            rolled = any(e.dice for e in self.game.events(self.states[n]))
+            what = "rolled a die" if rolled else "drew or turned up a card"
+            return f"Your last decision {what}: it stands."
         return None
 
     def undo(self) -> bool:

@@ -34,6 +34,11 @@ class Settings:
     confirm_end_turn: bool = False
     default_seats: tuple[str, ...] = ()  # seat kinds for a new game, by seat (empty: the usual)
     intro_seen: tuple[str, ...] = ()  # games whose first-time page has been shown
+    # the last game started on the New game screen, which opens on it next time
+    last_game: str = ""
+    last_players: int = 0
+    last_seats: tuple[str, ...] = ()  # seat kinds, by seat
+    last_names: tuple[str, ...] = ()  # seat names, by seat
     keymap: dict[str, str] = field(default_factory=dict)  # binding id -> keys
 
     @property
@@ -113,7 +118,7 @@ def _from_data(data: dict, path: Path) -> tuple[Settings, list[str]]:
             )
         if ok and f.name in CHOICES and value not in CHOICES[f.name]:
             ok = False
-        if ok and f.name == "default_seats":
+        if ok and f.name in ("default_seats", "last_seats"):
             ok = all(kind in SEAT_CHOICES for kind in value)
         if not ok:
             problems.append(

@@ -70,6 +70,7 @@ class AITurns:
         self.session = session
         self.current: Turn | None = None  # the decision under way
         self.autoplay_turn: int | None = None  # F3: the turn the AI plays for the human
+        self.autoplay_to_end = False  # F4: the AI plays every human turn until the game ends
         self.hurry = False  # Esc: the other side's moves without pauses until the human's
         self.hint_budget: Budget | None = None
         self.autoplayed: list[str] = []  # F3: what it played this turn, each with its reason
@@ -78,9 +79,17 @@ class AITurns:
     def thinking(self) -> bool:
         return self.current is not None
 
+    @property
+    def autoplay_on(self) -> bool:
+        """Whether the AI plays for the humans (F3's turn or F4's whole game)."""
+        return self.autoplay_turn is not None or self.autoplay_to_end
+
     def autoplaying(self) -> bool:
-        """Whether the human to move has asked the AI to play this turn for them."""
+        """Whether the human to move has asked the AI to play this turn for them (F3), or every
+        turn to the end (F4)."""
         session = self.session
+        if self.autoplay_to_end:
+            return not session.over
         return self.autoplay_turn is not None and self.autoplay_turn == session.game.turn(
             session.state
         )
@@ -125,6 +134,7 @@ class AITurns:
         come without pauses; autoplay ends."""
         self.stop()
         self.autoplay_turn = None
+        self.autoplay_to_end = False
         self.hurry = True
 
 
@@ -134,6 +144,7 @@ class Hint:
     best: Action
     outcome: str
     reason: str
+    ranked: tuple = ()  # the marked moves as the search saw them (`ai.mcts.Ranked`), best first
 
 
 def hint(session, seat: int, budget: Budget, mark, outcome) -> Hint | None:
@@ -158,7 +169,7 @@ def hint(session, seat: int, budget: Budget, mark, outcome) -> Hint | None:
         explain = None
     reason = (explain(game, view, best.action) or "") if explain is not None else ""
     marks = {r.action: f"← {mark(r)}" for r in top}
-    return Hint(marks, best.action, outcome(best.value), reason)
+    return Hint(marks, best.action, outcome(best.value), reason, tuple(top))
 
 
 def autoplay_report(played: list[str], limit: int = 3) -> str:

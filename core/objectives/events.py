@@ -137,7 +137,7 @@ def _revealed(e: Event) -> str:
     kind = objective(e["card"])
     return (
         f"Objective revealed: {kind.name} (NVA {kind.nva_score}, value {kind.value})."
-        f" The pool holds {e['pool']} card(s); war weariness +{e['weariness']}."
+        f" The pool holds {_plural(e['pool'], 'card')}; war weariness +{e['weariness']}."
     )
 
 
@@ -152,7 +152,8 @@ def _duplicate(e: Event) -> str:
 def _attack(e: Event) -> str:
     score, dealt = e["score"], e["dealt"]
     short = f" (only {dealt} could be dealt)" if dealt < score else ""
-    return f"{_who(e)} attacks {_name(e['target'])}: {score} NVA cards are dealt face down{short}."
+    dealt_words = f"{_plural(score, 'NVA card')} {'is' if score == 1 else 'are'} dealt face down"
+    return f"{_who(e)} attacks {_name(e['target'])}: {dealt_words}{short}."
 
 
 def _bids(e: Event) -> str:
@@ -180,16 +181,17 @@ def _taken(e: Event) -> str:
 SENTENCES: dict[ObjectivesEvent, Callable[[Event], str]] = {
     K.DECKS_SHUFFLED: lambda e: "The Free World, NVA and Objectives decks are shuffled.",
     K.HANDS_DEALT: lambda e: (
-        f"Each player is dealt {e['cards']} Free World cards. {seat_name(e['first'])} begins."
+        f"Each player is dealt {_plural(e['cards'], 'Free World card')}. "
+        f"{seat_name(e['first'])} begins."
     ),
     K.TURN_STARTED: lambda e: (
         f"Turn {e['turn']}: {_who(e)} draws {_plural(e['drawn'], 'Free World card')}."
     ),
     K.FW_RESHUFFLED: lambda e: (
-        f"The Free World discard ({e['cards']} cards) is shuffled into a new deck."
+        f"The Free World discard ({_plural(e['cards'], 'card')}) is shuffled into a new deck."
     ),
     K.NVA_RESHUFFLED: lambda e: (
-        f"The NVA discard ({e['cards']} cards) is shuffled into a new deck."
+        f"The NVA discard ({_plural(e['cards'], 'card')}) is shuffled into a new deck."
     ),
     K.OBJECTIVE_REVEALED: _revealed,
     K.OBJECTIVE_DUPLICATE: _duplicate,
@@ -225,7 +227,7 @@ SENTENCES: dict[ObjectivesEvent, Callable[[Event], str]] = {
     ),
     K.OBJECTIVE_TAKEN: _taken,
     K.REINFORCEMENTS_DRAWN: lambda e: (
-        f"{_who(e)} draws {e['cards']} reinforcement card(s) face down to hand out."
+        f"{_who(e)} draws {_plural(e['cards'], 'reinforcement card')} face down to hand out."
     ),
     K.REINFORCEMENT_KEPT: lambda e: f"{_who(e)} keeps a card.",
     K.REINFORCEMENT_GIVEN: lambda e: f"{_who(e)} gives a card to {seat_name(e['to'])}.",
@@ -233,7 +235,7 @@ SENTENCES: dict[ObjectivesEvent, Callable[[Event], str]] = {
         f"{_name(e['target'])} holds: it gets a token (now {e['tokens']})."
     ),
     K.ATTACK_CALLED_OFF: lambda e: (
-        f"{_who(e)} calls off the attack and discards {e['discarded']} card(s)."
+        f"{_who(e)} calls off the attack and discards {_plural(e['discarded'], 'card')}."
     ),
     K.TEAM_WON: lambda e: f"The players win: {end_reason(e['cause'], **_numbers(e))}.",
     K.GAME_WON: lambda e: f"The game wins: {end_reason(e['cause'], **_numbers(e))}.",

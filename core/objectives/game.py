@@ -132,7 +132,9 @@ class ObjectivesVietnam:
             return f"Bid {kind.name} ({kind.strength}){extra}"
         if verb == "bid_done":
             count = len(s.combat.bids[s.combat.bidder]) if s.combat and s.combat.bids else 0
-            return "Bid nothing this round" if not count else f"Done bidding ({count} card(s))"
+            if not count:
+                return "Bid nothing this round"
+            return f"Done bidding ({count} card{'s' if count != 1 else ''})"
         if verb == "give":
             r = s.reinforce
             if r is not None and a[1] == r.attacker:

@@ -216,9 +216,10 @@ def _napalm_roll(e: Event) -> Words:
 
 def _combat_roll(e: Event) -> Words:
     p = e["place"]
+    faces = "1" if e["need"] == 1 else f"1-{e['need']}"
     return (
         f"Combat {place_name(p)} round {e['round']}: {unit_name(e['unit'])}",
-        f"hits on 1-{e['need']} in {TERRAIN_NAMES[terrain_of(p)]}",
+        f"hits on {faces} in {TERRAIN_NAMES[terrain_of(p)]}",
         "hit" if e["hit"] else "miss",
     )
 

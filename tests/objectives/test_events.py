@@ -123,6 +123,29 @@ def test_the_narrator_tells_the_facts_in_the_logs_words():
             "Bids revealed — Player 1: Marine Company (3), Player 2: Regional Forces (1).",
         ),
         (event(K.BIDS_COUNTED, seats=(2,), count=1), "Player 3 has bid 1 card."),
+        (
+            event(K.ATTACK_DECLARED, seats=(0,), target=17, score=1, dealt=1),
+            "Player 1 attacks Bien Hoa: 1 NVA card is dealt face down.",
+        ),
+        (
+            event(K.OBJECTIVE_REVEALED, seats=(0,), card=17, pool=1, weariness=0),
+            "Objective revealed: Bien Hoa (NVA 1, value 1). The pool holds 1 card; "
+            "war weariness +0.",
+        ),
+        (event(K.FW_RESHUFFLED, cards=1), "The Free World discard (1 card) is shuffled into a "
+         "new deck."),
+        (
+            event(K.REINFORCEMENTS_DRAWN, seats=(1,), cards=1),
+            "Player 2 draws 1 reinforcement card face down to hand out.",
+        ),
+        (
+            event(K.ATTACK_CALLED_OFF, seats=(1,), target=17, discarded=1),
+            "Player 2 calls off the attack and discards 1 card.",
+        ),
+        (
+            event(K.HANDS_DEALT, cards=1, first=0),
+            "Each player is dealt 1 Free World card. Player 1 begins.",
+        ),
         (event(K.TURN_STARTED, seats=(0,), turn=3, drawn=2), "Turn 3: Player 1 draws 2 Free "
          "World cards."),
         (event(K.PASSED, seats=(0,), drawn=0), "Player 1 takes no Free World card and passes."),
@@ -142,3 +165,19 @@ def test_the_narrator_tells_the_facts_in_the_logs_words():
 def test_OV_7_1_the_end_reason_of_the_outcome_is_the_events_words():
     assert end_reason("turn_cap", turns=1000) == "the war dragged on past 1000 turns (OV-Q50)"
     assert end_reason("no_objectives") == "no objectives are left to take (OV-Q8)"
+
+
+def test_the_action_list_counts_a_single_bid_card_in_the_singular():
+    from core.objectives import GAME
+    from core.objectives.state import BID
+    from tests.objectives.helpers import Cards, play, table
+
+    cards = Cards()
+    target = cards.obj("bienhoa")
+    hands = [cards.hand("airborne", "rf", "rf"), cards.hand("rf")]
+    s = table(cards, hands=hands, pool=[(target, 0)], nva_top=[cards.nva("guerrillas")])
+    s = play(s, ("attack", target), ("continue",), ("bid", "airborne"))
+    assert s.phase == BID
+    assert GAME.describe(s, ("bid_done",)) == "Done bidding (1 card)"
+    s = play(s, ("bid", "rf"))
+    assert GAME.describe(s, ("bid_done",)) == "Done bidding (2 cards)"

@@ -19,8 +19,19 @@ async def started(pilot):
     """Wait until the game screen is fully built (its side column comes after the first frame)."""
     await wait_until(pilot, lambda: getattr(pilot.app.screen, "ready", True))
     await pilot.pause()
+    await forecast_shown(pilot)
     await logs_at_their_end(pilot)
     return pilot.app.screen
+
+
+async def forecast_shown(pilot) -> None:
+    """A game's forecast runs in a worker after every decision: wait until it is on screen."""
+
+    def done() -> bool:
+        return not any(w.group == "forecast" and not w.is_finished for w in pilot.app.workers)
+
+    await wait_until(pilot, done)
+    await pilot.pause()
 
 
 async def logs_at_their_end(pilot) -> None:

@@ -41,6 +41,10 @@ class GridApp(App):
     def chosen_on_the_grid(self, message: Board.Selected) -> None:
         self.chosen.append((message.control.id, message.place))
 
+    @on(Board.Confirmed, "#grid")
+    def confirmed_on_the_grid(self, message: Board.Confirmed) -> None:
+        self.chosen.append(("confirmed", message.place))
+
 
 async def rendered(pilot) -> Grid:
     grid = pilot.app.query_one(Grid)
@@ -95,9 +99,10 @@ async def test_the_arrows_move_the_cursor_and_enter_selects_for_the_screen():
         grid.focus()
         await pilot.press("right", "down", "enter")
         assert grid.cursor == ("cell", 4) and grid.selected == ("cell", 4)
-        await pilot.press("enter")  # again: the selection is cleared
+        await pilot.press("enter")  # again: the place is confirmed (the screen plays its action)
+        await pilot.press("escape")  # Esc clears the selection
         await pilot.pause()
-        assert app.chosen == [("grid", ("cell", 4)), ("grid", None)]
+        assert app.chosen == [("grid", ("cell", 4)), ("confirmed", ("cell", 4)), ("grid", None)]
 
 
 async def test_a_click_selects_the_place_under_it():

@@ -495,3 +495,27 @@ def test_the_hint_tells_its_value_as_where_you_stand():
     assert screen.hint_outcome(0.0).endswith("far behind the best other Administrator, or captured")
     assert "about level" in screen.hint_outcome(0.5)
     assert "well ahead" in screen.hint_outcome(0.97)
+
+
+async def test_the_threats_at_the_next_combat_are_named_under_the_map(tmp_path):
+    app = make_app(tmp_path, session=contested(2, 2)())
+    async with app.run_test(size=SIZES["80x24"]) as pilot:
+        await started(pilot)
+        line = pilot.app.screen.query_one("#threats")
+        await wait_until(pilot, lambda: line.display)
+        # Administrator B's 13 points share the castle hex with A's 26 and a 2-point castle
+        assert str(line.render()).startswith(
+            "⚠ Threats at this turn's combat: Castle 0605: B13 there (you hold 100%)"
+        )
+        assert line.region.bottom <= pilot.app.size.height  # on screen at 80x24
+
+
+async def test_the_legend_leaves_a_screen_made_small(tmp_path):
+    app = make_app(tmp_path, session=contested(2, 2)())
+    async with app.run_test(size=SIZES["120x40"]) as pilot:
+        screen = await started(pilot)
+        legend = screen.query_one("#hex-legend")
+        assert legend.display
+        await pilot.resize_terminal(*SIZES["80x24"])
+        await wait_until(pilot, lambda: not legend.display)
+        assert screen.hex_map.compact

@@ -48,3 +48,27 @@ async def test_a_log_scrolled_back_stays_where_the_player_put_it():
         await wait_until(pilot, lambda: log.size.height < tall)
         await pilot.pause(0.2)
         assert log.scroll_y == 3
+
+
+SENTENCE = "An Loc holds: it gets a token, and the NVA score against it grows by one."
+
+
+def shown(log: EventLog) -> list[str]:
+    return [strip.text.rstrip() for strip in log.lines]
+
+
+async def test_lines_wrap_again_when_the_log_narrows_and_none_is_cut():
+    """At 80x24 a line written at one width was cut when the log narrowed: it wraps again."""
+    app = LogApp()
+    async with app.run_test(size=(60, 24)) as pilot:
+        log = await filled(pilot)
+        log.add_note(SENTENCE)
+        await pilot.pause()
+        await pilot.resize_terminal(34, 24)
+        await wait_until(pilot, lambda: log.scrollable_content_region.width < 34)
+        await pilot.pause()
+        width = log.scrollable_content_region.width
+        lines = shown(log)
+        assert all(len(line) <= width for line in lines)
+        assert " ".join(" ".join(lines).split()).endswith(SENTENCE)  # every word is there
+        assert lines[0] == "line 0" and log.scroll_y == log.max_scroll_y  # nothing lost, at end

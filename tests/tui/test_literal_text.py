@@ -105,6 +105,13 @@ async def game_over(tmp_path, text):
         assert f"A Administrator 1 ({SHOWN[text]}):" in screen_text(app)
 
 
+def toasts(app) -> str:
+    """The words of the notifications on screen, as they are drawn (a narrow toast wraps them)."""
+    from textual.widgets._toast import Toast
+
+    return " ".join(toast.render().plain for toast in app.screen.query(Toast))
+
+
 async def a_name_in_a_notification(tmp_path, text):
     session = duel_session((text, "Bob"))
     session.apply(("roll",))  # Player 1 has rolled: Player 2 may not take it back
@@ -113,7 +120,7 @@ async def a_name_in_a_notification(tmp_path, text):
         await started(pilot)
         await pilot.press("ctrl+z")
         await pilot.pause()
-        assert f"to undo: Player 1 ({SHOWN[text]})" in screen_text(app)
+        assert f"to undo: Player 1 ({SHOWN[text]})" in toasts(app)
 
 
 async def a_game_id_in_a_save(tmp_path, text):
@@ -139,7 +146,7 @@ def settings_case(line: str, said: str):
         async with app.run_test(size=SIZE, notifications=True) as pilot:
             await pilot.pause()
             assert isinstance(app.screen, TitleScreen)  # the program started
-            assert said.format(SHOWN[text]) in screen_text(app)
+            assert said.format(SHOWN[text]) in screen_text(app) + toasts(app)
 
     return case
 

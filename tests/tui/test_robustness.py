@@ -29,7 +29,8 @@ def test_undo_takes_back_only_the_acting_seats_own_decision():
     session = Session.from_record(new_record("objectives", {}, 2, HOT_SEAT, 5))
     attacker = session.to_move
     session.apply(first(session.legal(), "attack"))
-    assert "drew a card" in session.undo_refusal()  # NVA cards were dealt from the deck
+    # NVA cards were dealt from the deck: the refusal speaks of cards, not of dice
+    assert session.undo_refusal() == "Your last decision drew or turned up a card: it stands."
     session.apply(("continue",))
     hand = session.state.hands[attacker]
     session.apply(first(session.legal(), "bid"))

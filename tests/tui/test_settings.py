@@ -6,7 +6,7 @@ import tempfile
 from pathlib import Path
 
 import pytest
-from textual.widgets import Select, Switch
+from textual.widgets import Input, Select, Switch
 
 from tests.tui.helpers import SIZE, make_app, started, wait_until
 from tests.tui.test_solitaire_screen import session_after
@@ -236,3 +236,49 @@ async def test_confirm_end_of_turn_asks_before_the_turn_ends(tmp_path, settings_
         await pilot.press("y")
         await wait_until(pilot, lambda: len(session.actions) == played + 1)
         assert session.actions[-1] == ender
+
+
+async def test_every_switch_says_on_or_off(tmp_path, settings_dir):
+    app = make_app(tmp_path)
+    async with app.run_test(size=(80, 24)) as pilot:
+        screen = await open_settings(pilot)
+        switch = screen.query_one("#animate", Switch)
+        state = switch.parent.query_one(".on-off-state")
+        assert switch.value and str(state.render()) == "on"
+        switch.focus()
+        await pilot.press("enter")
+        await wait_until(pilot, lambda: str(state.render()) == "off")
+        assert not switch.value and not app.settings.animate
+
+
+async def test_the_new_game_screen_opens_on_the_last_game_players_and_seats(tmp_path, settings_dir):
+    app = make_app(tmp_path)
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.press("n")
+        await wait_until(pilot, lambda: isinstance(app.screen, SetupScreen))
+        setup = app.screen
+        setup.query_one("#game", Select).value = "objectives"
+        await wait_until(pilot, lambda: setup.game_id == "objectives")
+        await pilot.pause()
+        setup.query_one("#players", Select).value = 3
+        await wait_until(pilot, lambda: setup.players == 3)
+        await pilot.pause()
+        setup.query_one("#seat-name-0", Input).value = "Ann"
+        setup.query_one("#seat-kind-1", Select).value = "mcts:easy"
+        setup.query_one("#seat-kind-2", Select).value = "human"
+        await pilot.press("ctrl+n")
+        await wait_until(pilot, lambda: app.settings.last_game == "objectives")
+    settings, problems = S.load()
+    assert settings.last_game == "objectives"
+    assert not problems
+    app = make_app(tmp_path)
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.press("n")
+        await wait_until(pilot, lambda: isinstance(app.screen, SetupScreen))
+        await pilot.pause()
+        setup = app.screen
+        assert setup.query_one("#game", Select).value == "objectives"
+        assert setup.query_one("#players", Select).value == 3
+        assert setup.query_one("#seat-name-0", Input).value == "Ann"
+        kinds = [str(setup.query_one(f"#seat-kind-{i}", Select).value) for i in range(3)]
+        assert kinds == ["human", "mcts:easy", "human"]

@@ -41,11 +41,12 @@ def test_setup_snapshot(snap_compare, duel, tmp_path):
     assert snap_compare(make_app(tmp_path), terminal_size=SIZE, press=["n"])
 
 
-def test_load_snapshot_lists_a_broken_file(snap_compare, duel, tmp_path, monkeypatch, utc):
-    monkeypatch.setenv("HOME", str(tmp_path))
+@pytest.mark.parametrize("size", [SIZE, (80, 24)], ids=["120x40", "80x24"])
+def test_load_snapshot_lists_a_broken_file(snap_compare, duel, tmp_path, monkeypatch, utc, size):
+    monkeypatch.setenv("HOME", str(tmp_path))  # the folder shows as ~/saves
     folder = tmp_path / "saves"
     fill_saves(folder, duel)
-    assert snap_compare(make_app(folder), terminal_size=SIZE, press=["l"])
+    assert snap_compare(make_app(folder), terminal_size=size, press=["l"])
 
 
 def test_help_snapshot(snap_compare, duel, tmp_path):

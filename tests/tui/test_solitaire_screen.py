@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import random
 
+import pytest
 from textual.widgets import Static
 
 from ai.base import Budget
@@ -110,6 +111,61 @@ def test_snapshot_smallest_terminal_80x24(snap_compare, tmp_path):
     assert snap_compare(
         app_with(tmp_path, session_after(TO_COMBAT[:2])), terminal_size=(80, 24), run_before=started
     )
+
+
+def test_snapshot_combat_panel_at_80x24(snap_compare, tmp_path):
+    """The fight panel leaves the map's tracks and the regions in sight on the smallest screen."""
+    assert snap_compare(
+        app_with(tmp_path, session_after(TO_COMBAT)), terminal_size=(80, 24), run_before=started
+    )
+
+
+def danger_session() -> Session:
+    """Seed 2, turn 9 at B4, PP 10: the enemy's phase ends the war in most sampled worlds."""
+    return session_after(rules_actions(2, lambda s: s.turn == 9 and s.step == "B4"), seed=2)
+
+
+def test_snapshot_forecast_beside_the_pp_track(snap_compare, tmp_path):
+    assert snap_compare(
+        app_with(tmp_path, danger_session()), terminal_size=SIZE, run_before=started
+    )
+
+
+def test_snapshot_forecast_at_80x24(snap_compare, tmp_path):
+    assert snap_compare(
+        app_with(tmp_path, danger_session()), terminal_size=(80, 24), run_before=started
+    )
+
+
+def test_snapshot_no_color_marks_the_step_the_pp_and_the_strikes(
+    snap_compare, tmp_path, monkeypatch
+):
+    """Without colour, ▸ ◂ mark the current step, year and PP; the Trail shows its strikes."""
+    monkeypatch.setenv("NO_COLOR", "1")
+    session = session_after([("b52", 0), ("gb", 4)])
+    assert snap_compare(app_with(tmp_path, session), terminal_size=SIZE, run_before=started)
+
+
+@pytest.mark.parametrize("size", [(80, 24), (100, 30), (120, 40), (150, 45)])
+async def test_the_map_keeps_strike_markers_whole_and_marks_the_track_boxes(tmp_path, size):
+    """VS-B2.4 / VS-B2.5: both strikes on one Trail area read in full at every size; the current
+    PP and step read without colour (▸ ◂); the status line puts the PP before the step."""
+    from dataclasses import replace
+
+    session = session_after()
+    app = app_with(tmp_path, session)
+    async with app.run_test(size=size) as pilot:
+        screen = await started(pilot)
+        state = replace(session.state, markers=(("gb", 4), ("b52", 4)), pp=7)
+        screen.region_map.view = GAME.observe(state, 0)
+        await pilot.pause()
+        lines = map_text(screen)
+        fishhook = next(line for line in lines if "Fishhook" in line)
+        assert "GB,B52" in fishhook
+        assert "→Cu Chi" in fishhook
+        assert any("6▸7◂8" in line for line in lines)
+        assert any("B1▸B2◂B3" in line for line in lines)
+        assert screen.status_text().startswith("Turn 1 (1963) · PP 1 · B2")
 
 
 # --- play ----------------------------------------------------------------------------------------
@@ -245,11 +301,34 @@ async def test_the_hint_is_a_search_showing_its_top_moves_with_the_turn_they_lea
         await wait_until(pilot, lambda: screen.picker._marks, timeout=5.0)
         marks = screen.picker._marks
         assert 1 <= len(marks) <= 3
-        turns = [float(label.removeprefix("← turn ")) for label in marks.values()]
+        turns = [float(label.removeprefix("← war lasts to turn ")) for label in marks.values()]
         state = screen.session.state
         assert all(state.turn <= t <= 20 for t in turns)
         assert screen.picker.highlighted_action == next(iter(marks))
         assert set(marks) <= set(screen.session.legal())
+
+
+async def test_a_hint_with_moves_as_good_as_each_other_says_so_and_why_the_first(tmp_path):
+    """Marks a hundredth of a turn apart are told apart; the note says they are equally good
+    and that the first is the rule-based move (VS-C.1: the end turn decides the result)."""
+    from ai.mcts import Ranked
+    from ai.solitaire import choose_action
+    from tui.turns import Hint
+
+    app = app_with(tmp_path, session_after())
+    async with app.run_test(size=SIZE) as pilot:
+        screen = await started(pilot)
+        session = screen.session
+        legal = session.legal()
+        rules_move = choose_action(session.state, legal, None)
+        other = next(a for a in legal if a != rules_move)
+        close = (Ranked(rules_move, 0.6, 5.12 / 19), Ranked(other, 0.4, 5.08 / 19))
+        marks = [screen.hint_mark(r) for r in close]
+        assert marks == ["war lasts to turn 6.12", "war lasts to turn 6.08"]
+        note = screen.hint_note(Hint({}, rules_move, "", "", close))
+        assert "as good as each other" in note and "rule-based player's move" in note
+        apart = (Ranked(rules_move, 0.6, 6 / 19), Ranked(other, 0.4, 5 / 19))
+        assert screen.hint_note(Hint({}, rules_move, "", "", apart)) == ""
 
 
 async def test_from_game_over_back_to_the_title_and_a_new_game(tmp_path):
@@ -288,7 +367,17 @@ async def test_the_combat_panel_shows_each_combat_die_by_round(tmp_path):
         f"{UNIT_NAMES[UNIT_BY_KEY[e['unit']]]}  {e.dice[0]}  {'hit' if e['hit'] else 'miss'} "
         for e in dice
     )
-    assert shown == f"Round 1: {told}\n"
+    assert shown == f"Round 1: {told}"
+
+
+def test_a_unit_that_hits_on_one_face_says_hits_on_1():
+    """VS-B4.4's hit table: a VC in Paddy hits on a 1 only, an NVA on 1-2."""
+    from core.solitaire.board import NVA, PADDY, VC
+    from tui.widgets.combat_panel import _unit_line
+
+    units = (1, 2, 0, 0, 0)
+    assert _unit_line(units, VC, PADDY).plain == "1 × VC  hits on 1"
+    assert _unit_line(units, NVA, PADDY).plain == "2 × NVA  hits on 1-2"
 
 
 def test_the_story_tells_the_enemys_placements_the_fights_and_the_b9_count():

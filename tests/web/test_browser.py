@@ -1,11 +1,15 @@
 """`objective serve` in a real browser: Debian's Chromium driven by Playwright starts a Vietnam
-Solitaire game by keys, plays one action, and the page (and the autosave) show that it did.
+Solitaire game by keys pressed without a click (the page gives the terminal the keyboard),
+plays one action, and the page (and the autosave) show that it did; the page asks no other host
+for anything.
 
 Skipped only when no Chromium can be found (CI installs it: see .ci/run)."""
 
 from __future__ import annotations
 
+import base64
 import contextlib
+import json
 import os
 import shutil
 import socket
@@ -13,6 +17,7 @@ import subprocess
 import sys
 import time
 from pathlib import Path
+from urllib.parse import urlsplit
 
 import pytest
 
@@ -75,6 +80,42 @@ def settled(page, changed_from: bytes | None = None, timeout: float = 60, quiet:
     raise AssertionError("the page never settled")
 
 
+def key_bar_colours(page, rows: int) -> int:
+    """How many colours the bottom row (the key bar) of a terminal `rows` high shows: one or two
+    when it is blank, dozens when it names keys (the letters are drawn anti-aliased)."""
+    box = page.locator(".textual-terminal .xterm-screen").bounding_box()
+    row = box["height"] / rows
+    bottom = box["y"] + box["height"] - row
+    clip = {"x": box["x"], "y": bottom, "width": box["width"], "height": row}
+    shot = base64.b64encode(page.screenshot(clip=clip)).decode()
+    return page.evaluate(COUNT_COLOURS, f"data:image/png;base64,{shot}")
+
+
+def resized(frame: str | bytes) -> list[int]:
+    """The height a frame from the page sets the terminal to, if it is a resize."""
+    if isinstance(frame, bytes) or not frame.startswith('["resize"'):
+        return []
+    return [json.loads(frame)[1]["height"]]
+
+
+COUNT_COLOURS = """async (url) => {
+  const image = new Image();
+  image.src = url;
+  await image.decode();
+  const canvas = document.createElement("canvas");
+  canvas.width = image.width;
+  canvas.height = image.height;
+  const context = canvas.getContext("2d");
+  context.drawImage(image, 0, 0);
+  const pixels = context.getImageData(0, 0, image.width, image.height).data;
+  const seen = new Set();
+  for (let i = 0; i < pixels.length; i += 4) {
+    seen.add(pixels[i] * 65536 + pixels[i + 1] * 256 + pixels[i + 2]);
+  }
+  return seen.size;
+}"""
+
+
 @contextlib.contextmanager
 def serving(tmp_path: Path, *argv: str):
     """`objective serve` on a free port with saves in `tmp_path`: (port, the save folder)."""
@@ -126,13 +167,20 @@ def test_a_solitaire_game_started_and_played_in_chromium(server):
         browser = launch(pw)
         try:
             page = browser.new_page(viewport={"width": 1400, "height": 900})
+            asked: list[str] = []
+            page.on("request", lambda request: asked.append(request.url))
+            rows: list[int] = []  # the terminal's height, each time the page sets it
+            page.on("websocket", lambda ws: ws.on("framesent", lambda f: rows.extend(resized(f))))
             page.goto(f"http://127.0.0.1:{port}/")
             assert page.title() == "Objective"
             page.locator("body.-first-byte").wait_for(timeout=60_000)  # the app has answered
             title = settled(page, quiet=1.0)  # the title screen is drawn
             first_paint = time.monotonic() - started
 
-            page.locator(".textual-terminal").click()
+            # no click: the terminal has the keyboard from the start
+            focused = "document.activeElement.classList.contains('xterm-helper-textarea')"
+            assert page.evaluate(focused)
+            assert key_bar_colours(page, rows[-1]) > 10  # the app knows: its key bar is drawn
             shot = title
             for key in ("n", "Enter", "Enter", "Control+n"):  # new game: Vietnam Solitaire
                 page.keyboard.press(key)
@@ -143,8 +191,12 @@ def test_a_solitaire_game_started_and_played_in_chromium(server):
 
             page.keyboard.press("Enter")  # play the picker's first action
             settled(page, changed_from=before)  # the board changes on the page (else: fails)
+            favicon = page.request.get(f"http://127.0.0.1:{port}/favicon.ico")
+            assert favicon.ok and favicon.headers["content-type"] == "image/x-icon"
         finally:
             browser.close()
+    own = {("127.0.0.1", port), ("localhost", port)}  # the page and its static files
+    assert asked and [u for u in asked if (urlsplit(u).hostname, urlsplit(u).port) not in own] == []
     entries = [e for e in SaveStore(saves).entries() if e.record is not None]
     assert [e.record.game for e in entries] == ["solitaire"]
     assert len(entries[0].record.actions) == 1  # one action taken, autosaved by the app

@@ -6,10 +6,12 @@ from __future__ import annotations
 
 import asyncio
 import os
+import re
 import socket
 import subprocess
 import sys
 from pathlib import Path
+from urllib.parse import urlsplit
 
 import aiohttp
 import pytest
@@ -191,3 +193,25 @@ def test_messages_of_the_page_pass_and_nothing_else():
     assert browser_message('["focus"]') == ("focus", None)
     assert all(browser_message(frame) is None for frame in BAD_FRAMES[:6])
     assert len(full_message(64).encode()) <= 123  # what a close frame can carry
+
+
+def test_the_page_asks_no_other_host_and_has_a_favicon(serve):
+    port, _ = serve()
+
+    async def get(path: str) -> tuple[int, str, bytes]:
+        url = f"http://127.0.0.1:{port}{path}"
+        async with aiohttp.ClientSession() as client, client.get(url) as response:
+            return response.status, response.content_type, await response.read()
+
+    status, _, page = run(get("/"))
+    assert status == 200
+    html = page.decode()
+    asked = re.findall(r"""(?:href|src)="([^"]*)"|url\("([^"]*)"\)""", html)
+    hosts = {urlsplit(url).hostname for pair in asked for url in pair if url}
+    assert hosts <= {None, "localhost", "127.0.0.1"}, f"the page asks {hosts} for something"
+    fonts = re.findall(r"""url\("([^"]+\.ttf)"\)""", html)
+    assert fonts and all(run(get(f"/{font}"))[0] == 200 for font in fonts)
+
+    status, kind, icon = run(get("/favicon.ico"))
+    assert (status, kind) == (200, "image/x-icon")
+    assert icon[:4] == b"\0\0\1\0"  # an ICO file

@@ -9,7 +9,10 @@ from __future__ import annotations
 
 from typing import Generic, TypeVar
 
+from textual.actions import SkipAction
+from textual.binding import Binding
 from textual.screen import ModalScreen, Screen
+from textual.widget import Widget
 
 T = TypeVar("T")
 
@@ -30,3 +33,34 @@ class Dialog(ClosesOnce, ModalScreen[T], Generic[T]):
 
 class Page(ClosesOnce, Screen[T], Generic[T]):
     """A full screen the player leaves with Esc (rules, setup, load, game over)."""
+
+
+# Keys that scroll a screen's text whatever has focus (a button, a tab bar): a screen lists them
+# in its BINDINGS and says what they scroll (`ScrollsText.scrolled_text`). One id a key, so a
+# keymap entry changes it on every such screen.
+def scroll_bindings(footer: bool = False) -> list[Binding]:
+    """The scroll keys; with `footer`, PgDn shows in the footer as "Scroll"."""
+    return [
+        Binding("up", "scroll_text('scroll_up')", show=False, id="scroll.up"),
+        Binding("down", "scroll_text('scroll_down')", show=False, id="scroll.down"),
+        Binding("pageup", "scroll_text('page_up')", show=False, id="scroll.page_up"),
+        Binding(
+            "pagedown", "scroll_text('page_down')", "Scroll", show=footer, id="scroll.page_down"
+        ),
+        Binding("home", "scroll_text('scroll_home')", show=False, id="scroll.home"),
+        Binding("end", "scroll_text('scroll_end')", show=False, id="scroll.end"),
+    ]
+
+
+class ScrollsText:
+    """A screen whose text scrolls by keys (mixed into a `Page` or `Dialog`)."""
+
+    def scrolled_text(self) -> Widget | None:
+        """The scrolling area the keys move (None: nothing to scroll)."""
+        return None
+
+    def action_scroll_text(self, how: str) -> None:
+        target = self.scrolled_text()
+        if target is None or not target.allow_vertical_scroll:
+            raise SkipAction()
+        getattr(target, f"action_{how}")()

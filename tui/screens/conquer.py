@@ -6,7 +6,9 @@ hex map (tui/widgets/hex_map.py), the eleven-phase track, the Administrators wit
 the income each can expect, the hex under the cursor, and a panel for the combat of the turn.
 Selecting a hex narrows the picker to the actions about it; selecting a hex with armies that can
 move (or the Administrator's, in phase 4) lights their destinations with what entering costs, and
-Enter or a click on one plays the move. Nothing in Conquer is hidden (OC-Q80): no hand-off.
+Enter or a click on one plays the move. Under the map, while a human is to act, a line names the
+threats to their castles and Administrator at the next combat with the odds of each fight (the
+forecast of ai/forecast_conquer.py). Nothing in Conquer is hidden (OC-Q80): no hand-off.
 """
 
 from __future__ import annotations
@@ -18,6 +20,8 @@ from textual.binding import Binding
 from textual.containers import Vertical
 from textual.widgets import Static
 
+from ai.forecast_conquer import CASTLE, ConquerForecast, Threat
+from ai.forecast_conquer import forecast as conquer_forecast
 from core.conquer import rules as R
 from core.conquer.events import ConquerEvent
 from core.conquer.hexes import board
@@ -25,6 +29,7 @@ from core.conquer.state import (
     COMBAT,
     DEVELOP,
     MOVE,
+    NATIVE_SIDE,
     NATIVES_MOVE,
     ORDERS,
     OVER,
@@ -79,6 +84,10 @@ class ConquerScreen(GameScreen):
         "there. A hex with armies that may move lights their destinations with their cost: "
         "Enter or a click on one moves the army shown in the action list. Esc clears the "
         "selection. At the start of your turn the map shows your Administrator.\n"
+        "Under the map, a red line names the threats at the next combat: each castle or "
+        "Administrator of yours that an enemy army (B6: Administrator B's, 6 points) or natives "
+        "(n7) can reach by then, where they come from, and the chance you hold (lose nothing "
+        "in the round) or lose everything there (an Administrator caught alone is captured).\n"
         "Each hex is numbered like a printed wargame map, column then row (0304: column 3, "
         "row 4, the column numbers along the top); actions and the log name hexes by these "
         "numbers. On a wide screen each hex shows its number, then its terrain and what stands "
@@ -98,6 +107,7 @@ class ConquerScreen(GameScreen):
         with Vertical(id="board"):
             yield Static("", id="phase-track")
             yield HexMap(id="hex-map")
+            yield Static("", id="threats")
             yield Static("", id="hex-info")
             yield Static("", id="combat-report")
             yield Static(LEGEND, id="hex-legend")
@@ -119,6 +129,13 @@ class ConquerScreen(GameScreen):
         self._show_hex_info()
         self._show_combat(state)
         self.query_one("#hex-legend").display = not self.compact
+
+    def on_resize(self) -> None:
+        """A new size may change the map's cells and leaves the legend only where it has room
+        (the game screen fits its side column too: Textual calls both)."""
+        if self.is_mounted:
+            self.hex_map.compact = self.compact
+            self.query_one("#hex-legend").display = not self.compact
 
     def _pan_to_the_player(self, state) -> None:
         """At the start of a human player's turn the cursor goes to their Administrator, so
@@ -180,6 +197,8 @@ class ConquerScreen(GameScreen):
             return f"Turn {s.turn} · game over"
         seat = self.session.to_move
         who = self.session.seat_name(seat)
+        if self.app.size.width < 110:  # a narrow side column: the phase track has the turn
+            return f"{s.phase}. {PHASE_NAMES[s.phase]} · {who} to act"
         return f"Turn {s.turn} · {s.phase}. {PHASE_NAMES[s.phase]} · {who} to act"
 
     def unasked_change(self, before, action, after) -> str | None:
@@ -208,10 +227,23 @@ class ConquerScreen(GameScreen):
 
     def seats_text(self) -> Text:
         """Each Administrator, in their colour and letter: money and the income to expect,
-        army points, castle points, score; the one to act marked. One line each."""
+        army points, castle points, score; the one to act marked. One line each (on a narrow
+        side column: letter, money and score only, two or three to a line)."""
         s = self.session.state
         to_move = self.session.to_move
         text = Text()
+        if self.app.size.width < 110:  # two Administrators a line, their figures together
+            for p in range(s.players):
+                if p:
+                    text.append("\n" if p % 2 == 0 else "  ")
+                mark = "▶" if p == to_move else ("·" if p == self._viewer else " ")
+                style = f"bold {OWNER_COLOURS[p]}"
+                if s.admins[p] is None:
+                    text.append(f"{mark}{OWNER_LETTERS[p]} out", style=f"dim strike {style}")
+                    continue
+                text.append(f"{mark}{OWNER_LETTERS[p]} ", style=style)
+                text.append(f"{dollars(s.money[p])} ★{R.score(s, p)}", style="dim")
+            return text
         for p in range(s.players):
             if p:
                 text.append("\n")
@@ -240,6 +272,8 @@ class ConquerScreen(GameScreen):
         left = s.rules.turn_limit - s.turn
         me = self.session.to_move
         goal = f"Turn {s.turn}/{s.rules.turn_limit} ({left} left): last Administrator wins"
+        if self.app.size.width < 110:  # narrow: the turns left are on the phase track
+            return "Last Administrator wins"
         if me is not None and 0 <= me < s.players and s.admins[me] is not None:
             parts = R.income_forecast(s, me)
             total = sum(part.cents for part in parts)
@@ -412,6 +446,20 @@ class ConquerScreen(GameScreen):
     def _cursor_moved(self, message: Board.CursorMoved) -> None:
         self._show_hex_info()
 
+    # --- the threats at the next combat ------------------------------------------------------
+
+    def forecast(self, view, rng) -> ConquerForecast | None:
+        return conquer_forecast(view)  # exact: it draws nothing from rng
+
+    def show_forecast(self, forecast: ConquerForecast | None) -> None:
+        found = self.query("#threats")
+        if not found:
+            return
+        line = found.first()
+        line.display = bool(forecast and forecast.threats)
+        if line.display:
+            self._set_text("#threats", threats_text(forecast, self.session.state.radius))
+
     # --- combat ------------------------------------------------------------------------------
 
     def _show_combat(self, state) -> None:
@@ -470,3 +518,34 @@ class ConquerScreen(GameScreen):
                 f"{OWNER_LETTERS[p]} {self.session.seat_name(p)}: {status}, {dollars(s.money[p])}"
             )
         return lines
+
+
+THREATS_SHOWN = 3  # the worst; the rest are counted
+
+
+def threats_text(forecast: ConquerForecast, radius: int) -> Text:
+    """The threats in one line: "Threats at this turn's combat: Castle 0602: B6 from 0703 (you
+    hold 42%, lose all 8%)", the worst first."""
+    when = "next turn's" if forecast.next_turn else "this turn's"
+    text = Text(f"⚠ Threats at {when} combat: ", style="bold #ff7a7a")
+    shown = forecast.threats[:THREATS_SHOWN]
+    text.append(" · ".join(threat_words(t, radius) for t in shown))
+    if len(forecast.threats) > len(shown):
+        text.append(f" · {len(forecast.threats) - len(shown)} more", style="dim")
+    return text
+
+
+def threat_words(t: Threat, radius: int) -> str:
+    label = board(radius).label
+    place = f"{'Castle' if t.place == CASTLE else 'Administrator'} {label(t.hex)}"
+    who = "n" if t.enemy == NATIVE_SIDE else OWNER_LETTERS[t.enemy]
+    where = "there" if t.sources == (t.hex,) else "from " + ",".join(map(label, t.sources))
+    if t.held == 0:
+        odds = "captured"
+    else:
+        odds = f"you hold {t.hold:.0%}"
+        if t.lose_all:
+            odds += f", lose all {t.lose_all:.0%}"
+    if t.comes < 1:
+        odds = f"{t.comes:.0%} it comes; {odds}"
+    return f"{place}: {who}{t.points} {where} ({odds})"

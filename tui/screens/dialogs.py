@@ -12,7 +12,7 @@ from textual.containers import Center, Horizontal, Vertical, VerticalScroll
 from textual.screen import Screen
 from textual.widgets import Button, Static
 
-from tui.screens.base import Dialog
+from tui.screens.base import Dialog, ScrollsText, scroll_bindings
 from tui.terminal import MIN_HEIGHT, MIN_WIDTH
 
 
@@ -47,7 +47,7 @@ class ConfirmScreen(Dialog[bool]):
         self.close(yes)
 
 
-class HelpScreen(Dialog[None]):
+class HelpScreen(ScrollsText, Dialog[None]):
     """F1: the keys of the screen underneath, and the keys that work everywhere; in a game, the
     way to its first-time page and its rules."""
 
@@ -57,6 +57,7 @@ class HelpScreen(Dialog[None]):
         Binding("escape,f1,q", "dismiss_help", "Close", id="help.close"),
         Binding("h", "how_to_play", "How to play", id="help.intro", show=False),
         Binding("r", "rules", "Rules", id="help.rules", show=False),
+        *scroll_bindings(),
     ]
 
     def __init__(
@@ -87,6 +88,9 @@ class HelpScreen(Dialog[None]):
                 if self.game_id:
                     yield Button("How to play (h)", id="intro")
                     yield Button("Rules (r)", id="rules")
+
+    def scrolled_text(self) -> VerticalScroll:
+        return self.query_one(VerticalScroll)
 
     def on_button_pressed(self, event: Button.Pressed) -> None:
         {"intro": self.action_how_to_play, "rules": self.action_rules}.get(
@@ -161,7 +165,7 @@ class HandOffScreen(Dialog[None]):
         self.close(None)
 
 
-class IntroScreen(Dialog[None]):
+class IntroScreen(ScrollsText, Dialog[None]):
     """How to play, in one page: the goal, the steps of a turn, the keys. Shown at the first
     game of each kind, and from F1 (How to play) at any time."""
 
@@ -170,6 +174,7 @@ class IntroScreen(Dialog[None]):
     BINDINGS = [
         Binding("escape,enter,space", "done", "Play", id="intro.close"),
         Binding("r", "rules", "Rules", id="intro.rules"),
+        *scroll_bindings(),
     ]
 
     def __init__(self, game_id: str) -> None:
@@ -190,6 +195,9 @@ class IntroScreen(Dialog[None]):
 
     def on_mount(self) -> None:
         self.query_one("#play", Button).focus()
+
+    def scrolled_text(self) -> VerticalScroll:
+        return self.query_one(VerticalScroll)
 
     def on_button_pressed(self, event: Button.Pressed) -> None:
         if event.button.id == "rules":

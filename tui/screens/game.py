@@ -57,6 +57,14 @@ class GameScreen(AISeats, PlayerCommands, Screen[None]):
             tooltip="Let the AI play the rest of this turn for you",
         ),
         Binding(
+            "f4",
+            "autoplay_to_end",
+            "To the end",
+            show=False,  # (F1 lists it: the footer keeps its room for the keys of every turn)
+            id="game.autoplay_to_end",
+            tooltip="Let the AI play every turn until the game ends (Esc stops it)",
+        ),
+        Binding(
             "ctrl+z",
             "undo",
             "Undo",
@@ -78,6 +86,15 @@ class GameScreen(AISeats, PlayerCommands, Screen[None]):
             "Menu",
             id="game.menu",
             tooltip="Skip the playback, stop the AI, clear the filter, or open the game menu",
+        ),
+        # Esc stops F4's autoplay whatever has focus (a fight's result held on screen included)
+        Binding(
+            "escape",
+            "stop_autoplay",
+            "Stop autoplay",
+            show=False,
+            priority=True,
+            id="game.stop_autoplay",
         ),
         Binding("space", "skip", "Skip", id="game.skip", show=False),
         Binding("f10", "summary", "Summary", id="game.summary", tooltip="The game-over summary"),
@@ -303,6 +320,9 @@ class GameScreen(AISeats, PlayerCommands, Screen[None]):
             self._viewer = seat
         self.refresh_view()
         if session.over:
+            if self.ai.autoplay_on:
+                self.autoplay_done()
+            self.ai.autoplay_turn, self.ai.autoplay_to_end = None, False
             self.picker.set_actions([], title="Game over", empty="The game is over.")
             self._show_story()
             self.show_game_over()
@@ -312,7 +332,7 @@ class GameScreen(AISeats, PlayerCommands, Screen[None]):
             if self.ai.autoplaying():
                 self._start_thinking(seat, for_human=True)
                 return
-            if self.ai.autoplay_turn is not None:
+            if self.ai.autoplay_on:
                 self.autoplay_done()
             self.ai.autoplay_turn = None
             if self.needs_handoff(seat):
@@ -328,6 +348,7 @@ class GameScreen(AISeats, PlayerCommands, Screen[None]):
             self._show_story()
             self.show_actions()
             self._hold_if_unasked()
+            self.refresh_forecast()
         else:
             self._start_thinking(seat)
 
@@ -346,6 +367,7 @@ class GameScreen(AISeats, PlayerCommands, Screen[None]):
         self._show_story()
         self.show_actions()
         self._hold_if_unasked()
+        self.refresh_forecast()
         self.focus_picker()
 
     def _turn(self) -> int:
@@ -405,6 +427,16 @@ class GameScreen(AISeats, PlayerCommands, Screen[None]):
             return  # chosen from a list the game has replaced since (keys typed ahead)
         self.choose(message.action)
 
+    def on_board_confirmed(self, message) -> None:
+        """Enter on a board's selected place: play the one action about it, or give the
+        keyboard to the list when there are several."""
+        message.stop()
+        shown = self.picker.shown_actions
+        if len(shown) == 1:
+            self.choose(shown[0])
+        elif shown:
+            self.focus_picker()
+
     def on_story_panel_chosen(self, message: StoryPanel.Chosen) -> None:
         message.stop()
         self.light_places(message.line.places)
@@ -415,7 +447,7 @@ class GameScreen(AISeats, PlayerCommands, Screen[None]):
         session = self.session
         seat = session.to_move
         before = session.state
-        human = session.seat_is_human(seat) and self.ai.autoplay_turn is None
+        human = session.seat_is_human(seat) and not self.ai.autoplay_on
         text = session.told(before, action, seat, self._viewer)
         try:
             stages = session.stages(before, action)
@@ -423,7 +455,7 @@ class GameScreen(AISeats, PlayerCommands, Screen[None]):
         except IllegalAction as err:
             self.notify(f"Not allowed: {err.why}", severity="warning")
             return
-        if self.ai.autoplay_turn is not None and session.seat_is_human(seat):
+        if self.ai.autoplay_on and session.seat_is_human(seat):
             self.ai.autoplayed.append(f"{text} — {reason}" if reason else text)
             if reason:
                 text = f"{text} — autoplay: {reason}"

@@ -4,9 +4,19 @@
 decision (`tui.turns.AITurns` says who thinks, with what and for how long), runs the search in a
 worker thread so the screen keeps drawing, plays the answer if it still counts, and shows the
 hint. The search itself knows nothing of the screen.
+
+The forecast: when a human is to act, a game's screen may show the danger ahead (how far the
+enemy's turn can push the PP, the chance the pool fills, the threats to a castle). It gives
+`forecast(view, rng)`, a pure function of the acting seat's view that samples what the rules
+still have to roll (determinizations, as the search does) and returns what to show, and
+`show_forecast(result)`, which puts it on screen. It runs in a worker thread after every
+decision, with a random generator seeded by the position (the same position, the same
+forecast); an answer for a position the game has left is dropped.
 """
 
 from __future__ import annotations
+
+import random
 
 from textual import work
 
@@ -83,6 +93,10 @@ class AISeats:
         """The search's expected outcome of the best move, in words (a game may say it better)."""
         return f"win chance about {round(100 * value)}%"
 
+    def hint_note(self, found) -> str:
+        """More the hint may say about its marked moves (a game may tell what separates them)."""
+        return ""
+
     def _show_hint(self, token: int, found) -> None:
         self.ai.hint_budget = None
         if token != len(self.session.actions) or found is None:
@@ -94,8 +108,36 @@ class AISeats:
         sentence = f"Hint: {best} ({found.outcome})."
         if found.reason:
             sentence += f" {found.reason}"
+        if note := self.hint_note(found):
+            sentence += f" {note}"
         self.notify(sentence, timeout=8)
         self.event_log.add_note(sentence)
+
+    def forecast(self, view, rng: random.Random):
+        """The danger ahead from `view` (a game's screen gives it; None: nothing to show). Runs
+        in a worker thread: it must only read the view and draw from `rng`, and stay cheap (the
+        interface shares the interpreter with it)."""
+        return None
+
+    def show_forecast(self, forecast) -> None:
+        """Put a forecast on screen (a game's screen gives it)."""
+
+    def refresh_forecast(self) -> None:
+        """Start the forecast for the seat at the screen, if its game has one."""
+        seat = self._viewer
+        if seat is None or self.session.over or type(self).forecast is AISeats.forecast:
+            return
+        view = self.session.game.observe(self.session.state, seat)
+        self._run_forecast(view, len(self.session.actions))
+
+    @work(thread=True, exclusive=True, group="forecast")
+    def _run_forecast(self, view, token: int) -> None:
+        result = self.forecast(view, random.Random(f"forecast {token}"))
+        self.app.call_from_thread(self._forecast_done, token, result)
+
+    def _forecast_done(self, token: int, result) -> None:
+        if token == len(self.session.actions) and self.is_mounted:
+            self.show_forecast(result)
 
     def action_autoplay(self) -> None:
         if not self.session.human_to_move or self.busy:
@@ -104,6 +146,31 @@ class AISeats:
         self.ai.autoplayed = []
         self.event_log.add_note("Autoplay: the AI plays the rest of this turn.")
         self.advance()
+
+    def action_autoplay_to_end(self) -> None:
+        """F4: the AI plays every human turn until the game ends, at the settings' AI speed so
+        it can be watched; Esc stops it, and it stops by itself at game over."""
+        if self.session.over or self.ai.autoplay_to_end:
+            return
+        self.ai.autoplay_to_end = True
+        self.ai.autoplayed = []
+        self.event_log.add_note("Autoplay to the end: the AI plays every turn (Esc stops it).")
+        self.notify("The AI plays to the end. Esc stops it.", timeout=4)
+        if self.session.human_to_move and not self.busy:
+            self.advance()
+
+    def action_stop_autoplay(self) -> None:
+        self.stop_autoplay()
+
+    def stop_autoplay(self) -> None:
+        """Esc during F4's autoplay: the AI plays no more human turns (a decision it is making
+        is played at once), and the game comes back to the player."""
+        self.ai.autoplay_to_end = False
+        self.ai.autoplay_turn = None
+        if self.ai.current is not None and self.ai.current.for_human:
+            self.action_stop_ai()
+        self.autoplay_done()
+        self.notify("Autoplay stopped: your move.", timeout=4)
 
     def autoplay_done(self) -> None:
         """F3's turn is over: say what it played and why (a notification and the log)."""

@@ -68,9 +68,11 @@ class PlayerCommands:
     # --- Esc and the AI ------------------------------------------------------------------------
 
     def action_escape(self) -> None:
-        """Esc, in order: skip a playback, stop a thinking AI, clear what narrows the list,
-        else open the game menu."""
-        if self.playing_back:
+        """Esc, in order: stop the autoplay to the end, skip a playback, stop a thinking AI,
+        clear what narrows the list, else open the game menu."""
+        if self.ai.autoplay_to_end:
+            self.stop_autoplay()
+        elif self.playing_back:
             self._skip_stages()
         elif self.ai.thinking:
             self.action_stop_ai()
@@ -206,10 +208,12 @@ class PlayerCommands:
             return action in ("escape",) or None
         if action == "summary":
             return self.session.over
-        if action in ("hint", "autoplay", "undo"):
+        if action in ("hint", "autoplay", "autoplay_to_end", "undo"):
             return not self.session.over
         if action == "skip":
             return self.playing_back
+        if action == "stop_autoplay":
+            return self.ai.autoplay_to_end
         if action == "stop_ai":
             return self.ai.thinking
         return True

@@ -10,11 +10,11 @@ from textual.containers import Horizontal, Vertical, VerticalScroll
 from textual.widgets import Button, Static
 
 from tui.game_story import game_story
-from tui.screens.base import Dialog
+from tui.screens.base import Dialog, ScrollsText, scroll_bindings
 from tui.widgets.charts import StoryChart
 
 
-class GameOverScreen(Dialog[None]):
+class GameOverScreen(ScrollsText, Dialog[None]):
     CSS_PATH = "dialogs.tcss"
     BINDINGS = [
         Binding("n", "new_game", "New game", id="over.new"),
@@ -22,6 +22,7 @@ class GameOverScreen(Dialog[None]):
         Binding("t,escape", "to_title", "Title", id="over.title"),
         Binding("b", "board", "Look at the board", id="over.board"),
         Binding("q", "app.quit_confirm", "Quit", id="over.quit"),
+        *scroll_bindings(),
     ]
 
     def __init__(self, game_screen) -> None:
@@ -56,6 +57,10 @@ class GameOverScreen(Dialog[None]):
 
     def on_mount(self) -> None:
         self.query_one("#new", Button).focus()
+
+    def scrolled_text(self) -> VerticalScroll:
+        """The statistics, the decisive moments and the charts."""
+        return self.query_one("#over-story", VerticalScroll)
 
     def on_button_pressed(self, event: Button.Pressed) -> None:
         actions = {

@@ -11,6 +11,7 @@ out reinforcements opens a dialog; the places the other seats touched stay lit u
 
 from __future__ import annotations
 
+from rich.text import Text
 from textual import on
 from textual.app import ComposeResult
 from textual.binding import Binding
@@ -42,7 +43,8 @@ class ObjectivesScreen(GameScreen):
     HELP_NOTES = (
         "The goal: together, objectives worth 10 points a player (15 alone) before 10 cards "
         "pile up in the War Weariness pool. The team's bar and the pool's slots are at the top "
-        "(the │ marks where war weariness grows).\n"
+        "(the │ marks where war weariness grows); once the pool can fill by the next turn's end, "
+        "the pool's line gives the chance (the NVA win), as the rule-based players would play.\n"
         "Your hand is at the bottom, grouped by card: Ctrl+T (or a click) moves there, left and "
         "right walk it, Enter chooses a card and the action list shows only what uses it; up "
         "goes to the objectives in the pool, where Enter shows only the actions about one. Esc "
@@ -80,7 +82,7 @@ class ObjectivesScreen(GameScreen):
         turn_of = self.session.seat_name(s.current)
         acting = self.session.seat_name(self.session.to_move)
         phase = {
-            MAIN: "attack, play a special or pass",
+            MAIN: "attack, special or pass",
             CALL_OFF: "fight on or call off",
             BID: f"{acting} bids",
             REINFORCE: f"{acting} hands out reinforcements",
@@ -90,7 +92,7 @@ class ObjectivesScreen(GameScreen):
 
     def goal_text(self) -> str:
         s = self.session.state
-        if self.session.over:
+        if self.session.over or self.compact:  # (small: the tableau's top line says it)
             return ""
         target = team_target(s.players)
         ww = war_weariness(len(s.pool), s.rules.war_weariness == "per_card")
@@ -98,6 +100,15 @@ class ObjectivesScreen(GameScreen):
             f"Team {sum(s.scores)}/{target} pts · pool {len(s.pool)}/{s.rules.pool_limit} "
             f"(NVA win at {s.rules.pool_limit}) · war weariness +{ww}"
         )
+
+    def seats_text(self):
+        """On a small screen no seats line: the tableau lists every seat, `▶` at the one to act
+        (the side column's lines go to the status and the notes, unclipped)."""
+        return Text() if self.compact else None
+
+    def on_resize(self) -> None:
+        if self.query("#status-line"):  # (the side column is built after the first frame)
+            self.refresh_view()
 
     def picker_notes(self) -> list[str]:
         s = self.session.state
@@ -110,9 +121,12 @@ class ObjectivesScreen(GameScreen):
         if s.phase == MAIN and s.attacked and not s.rules.draw_after_attack:
             notes.append("You attacked this turn: ending it draws no card.")
         if s.phase == CALL_OFF and s.combat is not None and me == s.combat.attacker:
-            notes.append(f"Calling off discards your whole hand ({len(s.hands[me])} cards).")
+            hand = len(s.hands[me])
+            notes.append(
+                f"Calling off discards your whole hand ({hand} card{'s' if hand != 1 else ''})."
+            )
         if s.phase == BID:
-            notes.append("Bid one card at a time, face down; Done ends your bid for this round.")
+            notes.append("Bid one card at a time, face down; Done ends your bid.")
             if not R.combat_cards(s.hands[me]):
                 notes.append("You hold no combat card: there is nothing to bid.")
         return notes
@@ -121,7 +135,25 @@ class ObjectivesScreen(GameScreen):
         return f"{self.session.seat_name(self.session.to_move)} is deciding."
 
     def hint_outcome(self, value: float) -> str:
-        return f"search value {round(100 * value)}/100: a team win is worth 25, leading it 100"
+        """The search's value in the game's terms: alone it is the chance to win; at a table it
+        mixes the team's win (worth 25 to everyone) with topping the scores (100)."""
+        if self.session.state.players == 1:
+            return f"win chance about {round(100 * value)}%"
+        return (
+            f"outlook {round(100 * value)}/100, where a team win with you on top is 100, "
+            "a team win behind another player 25, an NVA win 0"
+        )
+
+    # --- the forecast -------------------------------------------------------------------------
+
+    def forecast(self, view, rng):
+        """The chance the War Weariness pool is full when this turn or the next ends."""
+        from ai.forecast_objectives import pool_forecast
+
+        return pool_forecast(view, rng)
+
+    def show_forecast(self, forecast) -> None:
+        self.tableau.forecast = forecast
 
     # --- the hand narrows the picker ---------------------------------------------------------
 
@@ -192,5 +224,6 @@ class ObjectivesScreen(GameScreen):
         ]
         for seat in range(s.players):
             taken = ", ".join(objective(c).name for c in s.taken[seat]) or "nothing"
-            lines.append(f"{self.session.seat_name(seat)}: {s.scores[seat]} points ({taken})")
+            points = f"{s.scores[seat]} point{'s' if s.scores[seat] != 1 else ''}"
+            lines.append(f"{self.session.seat_name(seat)}: {points} ({taken})")
         return lines

@@ -17,6 +17,7 @@ from tui.screens.base import Page
 from tui.screens.setup import SEAT_LABELS
 from tui.settings import STEP_PAUSES, settings_path
 from tui.text import printable
+from tui.widgets.on_off import OnOffSwitch
 
 SPEED_LABELS = {
     "instant": "Instant (no pause)",
@@ -64,12 +65,12 @@ class SettingsScreen(Page[None]):
             )
             yield from self._field(
                 "Animations",
-                Switch(settings.animate, id="animate"),
+                OnOffSwitch(settings.animate, id="animate"),
                 "Native moves, dice and enemy steps played out one by one",
             )
             yield from self._field(
                 "Confirm end of turn",
-                Switch(settings.confirm_end_turn, id="confirm_end_turn"),
+                OnOffSwitch(settings.confirm_end_turn, id="confirm_end_turn"),
                 "Ask before an action that ends your turn",
             )
             for i, (label, kind) in enumerate(
@@ -125,7 +126,8 @@ class SettingsScreen(Page[None]):
             others = str(self.query_one("#seat-1", Select).value)
             seats = (first, others)
             if seats != self.app.settings.default_seats:
-                self.app.remember(default_seats=seats)
+                # the new defaults replace the seats last chosen on the New game screen
+                self.app.remember(default_seats=seats, last_seats=())
 
     @on(Switch.Changed)
     def _switch_changed(self, event: Switch.Changed) -> None:

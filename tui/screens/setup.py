@@ -6,7 +6,7 @@ from textual import on
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Horizontal, VerticalScroll
-from textual.widgets import Button, Collapsible, Footer, Input, Label, Select, Static, Switch
+from textual.widgets import Button, Collapsible, Footer, Input, Label, Select, Static
 
 import core
 from core.dice import MAX_SEED
@@ -14,6 +14,8 @@ from core.engine import Option, OptionError, seat_title
 from core.seats import SEAT_CHOICES
 from saves.record import SeatInfo
 from tui.screens.base import Page
+from tui.settings import Settings
+from tui.widgets.on_off import OnOffSwitch
 
 SEAT_LABELS = {
     "human": "Human",
@@ -45,14 +47,24 @@ class SetupScreen(Page[None]):
         Binding("ctrl+n", "start", "Start", id="setup.start", tooltip="Start the game"),
     ]
 
-    def __init__(self, game_id: str | None = None, seed: int = 1) -> None:
+    def __init__(
+        self, game_id: str | None = None, seed: int = 1, remembered: Settings | None = None
+    ) -> None:
+        """`game_id`: the game to set up (else the last one started, from `remembered`, the
+        app's settings); the seats last chosen fill the form again."""
         super().__init__()
         ids = core.game_ids()
-        self.game_id = game_id if game_id in ids else (ids[0] if ids else "")
+        last = remembered or Settings()
+        if game_id not in ids:
+            game_id = last.last_game if last.last_game in ids else (ids[0] if ids else "")
+        self.game_id = game_id
         self.seed = seed
         self.players = self._default_players()
-        self.seat_kinds: dict[int, str] = {}
-        self.seat_names: dict[int, str] = {}
+        self.seat_kinds: dict[int, str] = dict(enumerate(last.last_seats))
+        # names typed for the seats ("" where the game's own name was kept)
+        self.seat_names: dict[int, str] = {i: n for i, n in enumerate(last.last_names) if n}
+        if game_id and game_id == last.last_game and last.last_players in core.game(game_id).seats:
+            self.players = last.last_players
         self.option_values: dict[str, object] = {}
 
     def _default_players(self) -> int:
@@ -139,7 +151,7 @@ class SetupScreen(Page[None]):
             label = option.title + (f" [{option.rule}]" if option.rule else "")
             yield Label(label, classes="field-label option-label", markup=False)
             if option.kind is bool:
-                yield Switch(value=bool(value), id=wid, tooltip=option.help)
+                yield OnOffSwitch(bool(value), id=wid, tooltip=option.help)
             elif option.choices:
                 yield Select(
                     [(str(c), c) for c in option.choices],
@@ -238,4 +250,13 @@ class SetupScreen(Page[None]):
             error.update(str(err))
             self.notify(str(err), severity="error")
             return
+        self.app.remember(
+            last_game=self.game_id,
+            last_players=len(seats),
+            last_seats=tuple(s.kind + (f":{s.level}" if s.level else "") for s in seats),
+            last_names=tuple(
+                "" if s.name == seat_title(core.game(self.game_id), i) else s.name
+                for i, s in enumerate(seats)
+            ),
+        )
         error.update("")

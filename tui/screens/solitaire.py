@@ -36,6 +36,7 @@ if TYPE_CHECKING:
     from tui.widgets.combat_panel import CombatPanel
 
 PAUSES = (0.0, 0.1, 0.25, 0.45, 0.8)
+HINT_TIE = 0.1  # marked moves closer than this (in end turns) are told as good as each other
 
 
 def non_default_options(rules) -> list[str]:
@@ -62,7 +63,12 @@ class SolitaireScreen(GameScreen):
     HELP_NOTES = (
         "The goal: keep the Political Points under 14 at the end of each turn (B9) for as long as "
         "you can; 1975 (turn 13) is a major victory. PP start each turn at the turn number, and "
-        "every action's cost is shown beside it (“+2 PP”).\n"
+        "every action's cost is shown beside it (“+2 PP”). ▸ ◂ mark the current PP, year and "
+        "step.\n"
+        "The forecast under the PP track: if you spend no more PP this turn (fights and the B8 "
+        "AirCav redeploy played as the rule-based player would), the chance the war ends this "
+        "turn and the PP likely at B9 (8 rolls in 10 fall in that range), from the dice still "
+        "to come, sampled anew after each of your decisions.\n"
         "The map: Ctrl+T (or a click) moves there; arrows move the cursor over areas and Trail "
         "areas; Enter selects one and the action list shows only what can be done there; Esc "
         "shows everything again. Moving through the action list lights up the places each "
@@ -123,9 +129,11 @@ class SolitaireScreen(GameScreen):
 
     def status_text(self) -> str:
         s = self.session.state
-        parts = [f"Turn {s.turn} ({year_of(s.turn)})", STEP_TITLES.get(s.step, s.step)]
+        # the PP before the step's name: on a small terminal the line is cut at its end
+        parts = [f"Turn {s.turn} ({year_of(s.turn)})"]
         if not s.rules.opt_historical:
             parts.append(f"PP {s.pp}")
+        parts.append(STEP_TITLES.get(s.step, s.step))
         text = " · ".join(parts)
         if not s.rules.opt_historical and s.pp >= PP_LIMIT - 2 and not self.session.over:
             text += f"\n⚠ PP {s.pp}: at {PP_LIMIT} when the turn ends, the war is over"
@@ -220,12 +228,29 @@ class SolitaireScreen(GameScreen):
 
     def hint_mark(self, ranked) -> str:
         """The solitaire's search compares a few candidate moves on the same dice (it does not
-        share its effort out), so each marked move shows the end turn it leads to on average;
-        the first is the one played: the rule-based move unless another is clearly better."""
-        return f"turn {self.expected_turn(ranked.value):.1f}"
+        share its effort out), so each marked move shows the turn the war lasts to on average
+        after it, to a hundredth: the first is the one played, the rule-based move unless
+        another is clearly better."""
+        return f"war lasts to turn {self.expected_turn(ranked.value):.2f}"
 
     def hint_outcome(self, value: float) -> str:
         return f"the war lasting to about turn {self.expected_turn(value):.1f}"
+
+    def hint_note(self, found) -> str:
+        """When the marked moves lead to about the same end turn, say so, and why the first."""
+        turns = [self.expected_turn(r.value) for r in found.ranked]
+        if len(turns) < 2 or max(turns) - min(turns) >= HINT_TIE:
+            return ""
+        from ai.solitaire import choose_action
+
+        session = self.session
+        view = session.game.observe(session.state, session.to_move)
+        if found.best == choose_action(view.state, session.legal(), None):
+            why = "the first is the rule-based player's move, kept unless another does clearly "
+            why += "better on the same dice"
+        else:
+            why = "the first did best on the same dice"
+        return f"The marked moves are about as good as each other (within {HINT_TIE} turn): {why}."
 
     @staticmethod
     def expected_turn(value: float) -> float:
@@ -233,7 +258,19 @@ class SolitaireScreen(GameScreen):
 
         return 1 + value * SCORE_SPAN
 
-    # --- the story of the enemy's steps ---------------------------------------------------------
+    # --- the forecast beside the PP track -------------------------------------------------------
+
+    def forecast(self, view, rng):
+        """How far the rest of this turn can push the PP if the player spends no more
+        (ai/forecast_solitaire.py)."""
+        from ai.forecast_solitaire import forecast
+
+        return forecast(self.session.game, view, rng)
+
+    def show_forecast(self, forecast) -> None:
+        from ai.forecast_solitaire import forecast_words
+
+        self.region_map.forecast = None if forecast is None else forecast_words(forecast)
 
     # --- the combat panel's rounds -------------------------------------------------------------
 

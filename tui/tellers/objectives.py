@@ -77,7 +77,8 @@ class ObjectivesTeller(Teller):
         if kind is K.OBJECTIVE_TAKEN:
             who = "You" if mine else seat_name(e.seats[0])
             return StoryLine(
-                f"{who} took {objective(e['target']).name}: +{e['points']} points "
+                f"{who} took {objective(e['target']).name}: +{e['points']} "
+                f"point{'s' if e['points'] != 1 else ''} "
                 f"(team {e['team']} of {e['needed']}).",
                 pool(e["target"]),
                 "gain",

@@ -82,7 +82,7 @@ class Board(ScrollView, can_focus=True):
             "select",
             "Select",
             id="board.select",
-            tooltip="Show only the actions about this place",
+            tooltip="Show only the actions about this place (again: play it or choose one)",
         ),
         Binding("escape", "clear", "Show all actions", show=False, id="board.clear"),
     ]
@@ -100,6 +100,19 @@ class Board(ScrollView, can_focus=True):
 
     class Selected(Message):
         """The player selected a place (None: the selection was cleared)."""
+
+        def __init__(self, board: Board, place: Place) -> None:
+            super().__init__()
+            self.board = board
+            self.place = place
+
+        @property
+        def control(self) -> Board:
+            return self.board
+
+    class Confirmed(Message):
+        """Enter again on the place already selected: the player wants its action (the screen
+        plays the only one, or gives the keyboard to the list to pick among several)."""
 
         def __init__(self, board: Board, place: Place) -> None:
             super().__init__()
@@ -213,8 +226,14 @@ class Board(ScrollView, can_focus=True):
             self.cursor = target
 
     def action_select(self) -> None:
-        if self.cursor is not None:
-            self.select(None if self.selected == self.cursor else self.cursor)
+        """Enter: select the place under the cursor; on the place already selected, confirm it
+        (Esc or a click clears a selection)."""
+        if self.cursor is None:
+            return
+        if self.selected == self.cursor:
+            self.post_message(self.Confirmed(self, self.cursor))
+        else:
+            self.select(self.cursor)
 
     def action_clear(self) -> None:
         if self.selected is not None:

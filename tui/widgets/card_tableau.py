@@ -6,11 +6,16 @@ A `Board` (tui/widgets/board.py): the screen gives it a view (`observe(state, vi
 state, so it can only show what that seat may know: another player's hand or face-down bid never
 reaches the screen. The seat labels it shows are `names`. From the top:
 
-    score bars   the team's points against the target, the pool's slots against the NVA's win
+    score bars   the team's points against the target, the pool's slots against the NVA's win,
+                 and the forecast (`forecast`): the chance the pool fills by the next turn's end
     pool         the objectives in the pool (boxed cards, or one-line `[...]` chips when compact)
     fight        the objective attacked, the NVA line, every seat's bids, the two scaled bars
-    seats        every seat: points, objectives taken, hand size as card backs, whose turn
+    seats        every seat: points, hand size as card backs, objectives taken, whose turn
     hand         your hand, grouped by type (`×2`) and sorted by strength
+
+Cards grow with the width and break a long name over two lines rather than cut it. When
+`compact` (a small screen) the pool and the hand are one-line chips, the sections follow one
+another without a blank line, and your hand comes before the seats, in sight without scrolling.
 
 Its places are the ones the Objectives events name, so the changed and lit places come straight
 from them: `("pool", card)` an objective in the pool, `("nva", card)` an NVA card in the fight,
@@ -27,6 +32,8 @@ is in words, so the tableau reads without colour.
 """
 
 from __future__ import annotations
+
+import textwrap
 
 from rich._wrap import divide_line
 from textual.reactive import reactive
@@ -71,6 +78,27 @@ def short(name: str, width: int) -> str:
         if len(name) > width:
             name = name.replace(long, abbreviation)
     return name if len(name) <= width else name[: width - 1] + "…"
+
+
+def card_width(width: int, least: int, most: int) -> int:
+    """The width of cards laid side by side: as many as `least` wide allows in `width`, then
+    grown to share the rest (up to `most`), so a wider board shows longer names."""
+    per_row = max(1, (width + 1) // (least + 1))
+    return max(least, min(most, (width + 1) // per_row - 1))
+
+
+def name_lines(name: str, width: int, lines: int = 2) -> list[str]:
+    """A name broken between words over at most `lines` lines of `width`: whole if it fits,
+    else with its usual abbreviations, else cut with an ellipsis."""
+    abbreviated = name
+    for long, abbreviation in SHORT_NAMES.items():
+        abbreviated = abbreviated.replace(long, abbreviation)
+    for candidate in (name, abbreviated):
+        out = textwrap.wrap(candidate, width) or [""]
+        if len(out) <= lines:
+            return out
+    out = textwrap.wrap(abbreviated, width)
+    return [*out[: lines - 1], short(" ".join(out[lines - 1 :]), width)]
 
 
 def box(lines: list[tuple[str, str]], width: int, style: str, place: Place = None) -> list[Line]:
@@ -206,10 +234,13 @@ class Section:
 
 
 class ScoreBars(Section):
-    """The team's points against the target, and the pool against the NVA's win."""
+    """The team's points against the target, the pool against the NVA's win, and the forecast:
+    the chance the pool fills by the end of the next turn, when it can."""
+
+    forecast = None  # ai.forecast_objectives.PoolForecast, or None
 
     def signature(self, view):
-        return (sum(view.scores), len(view.pool), view.rules, view.players)
+        return (sum(view.scores), len(view.pool), view.rules, view.players, self.forecast)
 
     def draw(self, width: int):
         v = self.view
@@ -218,11 +249,14 @@ class ScoreBars(Section):
         limit = v.rules.pool_limit
         pool = len(v.pool)
         ww = war_weariness(pool, v.rules.war_weariness == "per_card")
+        score = f" {points}/{target} points"
+        to_win = f" ({max(0, target - points)} to win)"
+        room = width - 7 - len(score) - len(to_win)
         team = [
             Run("Team   ", "title"),
-            Run(bar(points, target, min(30, width - 30)), "title good"),
-            Run(f" {points}/{target} points", "title good"),
-            Run(f"  ({max(0, target - points)} to win)", "title dim"),
+            Run(bar(points, target, max(6, min(30, room))), "title good"),
+            Run(score, "title good"),
+            Run(to_win, "title dim"),
         ]
         pool_line = [Run("Pool   ", "title")]
         for i in range(1, limit + 1):
@@ -232,8 +266,17 @@ class ScoreBars(Section):
         pool_line += [
             Run(f" {pool}/{limit}", "title danger" if pool >= limit - 2 else "title"),
             Run(f"  war weariness +{ww}", "title obj"),
-            Run(f"  (the NVA win at {limit})", "title dim"),
         ]
+        limit_words = f"  (the NVA win at {limit})"
+        if cells(pool_line) + len(limit_words) <= width:  # (else the slots say it)
+            pool_line.append(Run(limit_words, "title dim"))
+        f = self.forecast
+        if f is not None and f.possible:
+            chance = f"{round(100 * f.chance)}%"
+            words = f"by turn {f.by_turn}" if self.compact else f"by the end of turn {f.by_turn}"
+            pool_line.append(
+                Run(f"  NVA win {words}: {chance}", "title danger" if f.chance else "title dim")
+            )
         return [team, pool_line]
 
 
@@ -256,11 +299,17 @@ class PoolRow(Section):
                 kind = objective(card)
                 mark = "⚔ " if card == attacked else ""
                 text = (
-                    f"[{mark}{short(kind.name, 14)} {R.effective_score(v, card)}"
+                    f"[{mark}{short(kind.name, width - 14)} NVA {R.effective_score(v, card)}"
                     f"{'⚑' * tokens} {kind.value}pt]"
                 )
                 items.append([Run(text, "obj", ("pool", card))])
             return chips(items, width)
+        size = card_width(width, 20, 26)
+        names = {
+            card: name_lines(("⚔ " if card == attacked else "") + objective(card).name, size - 2)
+            for card, _ in v.pool
+        }
+        tall = max(len(lines) for lines in names.values())
         cards = []
         for card, tokens in v.pool:
             kind = objective(card)
@@ -268,10 +317,11 @@ class PoolRow(Section):
             parts = (
                 f"{kind.nva_score}" + (f"+{tokens}⚑" if tokens else "") + (f"+{ww}" if ww else "")
             )
-            head = ("⚔ " if card == attacked else "") + short(kind.name, 16)
             score = f"NVA {parts}={effective}" if parts != str(effective) else f"NVA {effective}"
             worth = f"worth {kind.value} pt{'s' if kind.value != 1 else ''}"
-            cards.append(box([(head, ""), (score, ""), (worth, "good")], 20, "obj", ("pool", card)))
+            head = [(line, "") for line in names[card]] + [("", "")] * (tall - len(names[card]))
+            lines = [*head, (score, ""), (worth, "good")]
+            cards.append(box(lines, size, "obj", ("pool", card)))
         return lay_out(cards, width)
 
 
@@ -286,7 +336,7 @@ def fw_face(card: int) -> str:
     kind = fw(card)
     if not kind.combat:
         return kind.name
-    return f"{short(kind.name, 16)} {kind.strength}"
+    return f"{short(kind.name, 18)} {kind.strength}"
 
 
 class CombatArea(Section):
@@ -307,7 +357,9 @@ class CombatArea(Section):
         c = v.combat
         kind = objective(c.target)
         self.title = (
-            f"Attack on {kind.name} · {c.score} NVA card{'s' if c.score != 1 else ''} · "
+            f"Attack on {kind.name}"
+            if self.compact  # (the NVA line counts the cards; the attacker's turn it is)
+            else f"Attack on {kind.name} · {c.score} NVA card{'s' if c.score != 1 else ''} · "
             f"by {self.names[c.attacker]}"
         )
         bidder = self.names[c.bidder] if 0 <= c.bidder < v.players else ""
@@ -415,14 +467,14 @@ class SeatsRow(Section):
             turn = " (turn)" if seat == v.current else ""
             row = [
                 Run(f"{mark}{self.names[seat]}{turn}", "title", ("seat", seat)),
-                Run(f"  {v.scores[seat]} pts", "title good"),
+                Run(f"  {v.scores[seat]} pt{'s' if v.scores[seat] != 1 else ''}", "title good"),
             ]
-            taken = ", ".join(short(objective(c).name, 12) for c in v.taken[seat])
-            if taken:
-                row.append(Run(f"  took {taken}", "title dim"))
             size = v.hand_sizes[seat]
             backs = f"{BACK * min(size, 8)}{'…' if size > 8 else ''}"
             row.append(Run(f"  hand {backs} {size}", "title back"))
+            taken = ", ".join(objective(c).name for c in v.taken[seat])
+            if taken:
+                row.append(Run(f"  took {taken}", "title dim"))
             rows.append(row)
         return rows
 
@@ -456,20 +508,27 @@ class Hand(Section):
         if not cards:
             return [[Run("No cards. Passing draws one.", "dim")]]
         items = []
+        size = card_width(width, 16, 22)
+        faces = {}
+        for key, count in cards:
+            kind = FW_TYPES[FW_BY_KEY[key]]
+            times = f" ×{count}" if count > 1 else ""
+            first = f"{kind.strength} " if kind.combat else ""
+            faces[key] = name_lines(f"{first}{kind.name}{times}", size - 2)
+        tall = max(len(lines) for lines in faces.values())
         for key, count in cards:
             kind = FW_TYPES[FW_BY_KEY[key]]
             times = f" ×{count}" if count > 1 else ""
             if self.compact:
-                name = short(kind.name, 12 if kind.combat else 14)
+                name = short(kind.name, width - 8)
                 label = f"[{kind.strength} {name}{times}]" if kind.combat else f"[{name}{times}]"
                 items.append([Run(label, "fw", ("hand", key))])
             else:
-                first = f"{kind.strength} " if kind.combat else ""
-                room = 14 - len(first) - len(times)
                 phrase = SPECIAL_PHRASE.get(kind.special, "combat card" if kind.combat else "")
-                face = f"{first}{short(kind.name, room)}{times}"
-                lines = [(face, "fw"), (short(phrase, 14), "dim")]
-                items.append(box(lines, 16, "fw", ("hand", key)))
+                face = [(line, "fw") for line in faces[key]]
+                face += [("", "")] * (tall - len(faces[key]))
+                lines = [*face, (short(phrase, size - 2), "dim")]
+                items.append(box(lines, size, "fw", ("hand", key)))
         return chips(items, width) if self.compact else lay_out(items, width)
 
 
@@ -508,6 +567,7 @@ class CardTableau(Board):
     """
 
     names: reactive[tuple[str, ...]] = reactive((), repaint=False, init=False)
+    forecast = reactive(None, repaint=False, init=False)  # the pool's forecast (PoolForecast)
 
     def __init__(self, **kwargs) -> None:
         super().__init__(**kwargs)
@@ -529,6 +589,9 @@ class CardTableau(Board):
     def watch_names(self) -> None:
         self._lay_out()
 
+    def watch_forecast(self) -> None:
+        self._lay_out()
+
     # --- the board ---------------------------------------------------------------------------
 
     def draw(self, width: int, height: int) -> list[Line]:
@@ -537,9 +600,11 @@ class CardTableau(Board):
         if len(names) < view.players:  # (the screen gives the names with the first view)
             names = tuple(f"Player {seat + 1}" for seat in range(view.players))
         lines: list[Line] = []
-        for index, section in enumerate(self.sections):
+        self.score_bars.forecast = self.forecast
+        for section in self._in_order():
             if not section.visible_for(view):
                 continue
+            index = self.sections.index(section)
             section.view, section.names = view, names
             section.compact, section.focused = self.compact, focused
             key = (section.signature(view), names, self.compact, width)
@@ -552,13 +617,21 @@ class CardTableau(Board):
                 )
                 drawn = self._drawn_sections[index] = (key, [crop(row, width) for row in rows])
             lines.extend(drawn[1])
-            lines.append([])
+            if not self.compact:
+                lines.append([])
         # the scrollable height only grows (until the size changes): a tableau a few lines
         # shorter than the last needs no new layout of the screen, only those lines blanked
         if (width, height) != self._size_drawn:
             self._size_drawn, self._tallest = (width, height), 0
         self._tallest = max(self._tallest, len(lines))
         return lines + [[] for _ in range(self._tallest - len(lines))]
+
+    def _in_order(self) -> list[Section]:
+        """The sections from the top; on a small screen your hand comes before the seats (which
+        the side column names too), so it is in sight without scrolling."""
+        if not self.compact:
+            return self.sections
+        return [self.score_bars, self.pool, self.combat, self.hand, self.seats]
 
     def movable(self, place: Place) -> bool:
         """The cursor visits your hand and the pool's objectives (a seat at the table only)."""

@@ -80,15 +80,17 @@ class CombatPanel(Vertical):
         for i in range(max(len(left), len(right))):
             sides.add_row(left[i] if i < len(left) else "", right[i] if i < len(right) else "")
         self.query_one("#combat-sides", Static).update(sides)
-        text = Text()
-        for number, dice in rounds[-4:]:
-            text.append(f"Round {number}: ", style="bold")
+        shown = rounds[-2:] if self.screen.has_class("-compact") else rounds[-4:]
+        lines = []
+        for number, dice in shown:
+            line = Text()
+            line.append(f"Round {number}: ", style="bold")
             for unit, face, hit in dice:
-                text.append(f"{unit} ")
-                text.append_text(die_chips([face]))
-                text.append("hit " if hit else "miss ", style="bold" if hit else "dim")
-            text.append("\n")
-        self.query_one("#combat-rounds", Static).update(text)
+                line.append(f"{unit} ")
+                line.append_text(die_chips([face]))
+                line.append("hit " if hit else "miss ", style="bold" if hit else "dim")
+            lines.append(line)
+        self.query_one("#combat-rounds", Static).update(Text("\n").join(lines))
         self.query_one("#combat-fight", Button).display = ("fight",) in legal
         retreats = [a[1] for a in legal if a[0] == "retreat"]
         self._retreats = {}
@@ -111,6 +113,5 @@ class CombatPanel(Vertical):
 
 def _unit_line(u, unit: int, terrain: str) -> Text:
     need = HIT_TABLE[unit][terrain]
-    return Text.assemble(
-        (f"{u[unit]} × {UNIT_NAMES[unit]}", "bold"), (f"  hits on 1-{need}", "dim")
-    )
+    faces = "1" if need == 1 else f"1-{need}"
+    return Text.assemble((f"{u[unit]} × {UNIT_NAMES[unit]}", "bold"), (f"  hits on {faces}", "dim"))

@@ -7,6 +7,7 @@ acted (their name once over a run of their actions).
 
 from __future__ import annotations
 
+from collections import deque
 from collections.abc import Callable, Iterable
 
 from rich.text import Text
@@ -42,9 +43,13 @@ def format_event(event: Event, actor: str = "") -> Text:
 
 
 class EventLog(RichLog):
+    """A `RichLog` whose lines wrap to its width again whenever the width changes (RichLog wraps
+    a line once, when it is written): every entry is kept and written again at the new width."""
+
     DEFAULT_CSS = """
     EventLog { height: 1fr; border-top: solid $primary-darken-2; }
     """
+    MAX_LINES = 2000
 
     _following = True  # the view is at the last line (so a resize keeps it there)
     _turn: int | None = None  # the turn of the last heading
@@ -52,8 +57,32 @@ class EventLog(RichLog):
 
     def __init__(self, **kwargs) -> None:
         super().__init__(
-            wrap=True, markup=False, max_lines=2000, auto_scroll=True, min_width=20, **kwargs
+            wrap=True,
+            markup=False,
+            max_lines=self.MAX_LINES,
+            auto_scroll=True,
+            min_width=20,
+            **kwargs,
         )
+        self._entries: deque = deque(maxlen=self.MAX_LINES)  # what was written, to wrap again
+        self._wrapped_at = 0  # the width the lines were wrapped to
+
+    def write(self, content, *args, **kwargs):
+        if self._size_known:  # (before, RichLog keeps it and writes it again once sized)
+            self._entries.append(content)
+            self._wrapped_at = self.scrollable_content_region.width
+        return super().write(content, *args, **kwargs)
+
+    def _wrap_again(self) -> None:
+        """Write every entry again at the log's width, keeping the view at its end if it was."""
+        following = self._following
+        entries = list(self._entries)
+        self._entries.clear()
+        self.clear()
+        for entry in entries:
+            self.write(entry, scroll_end=False)
+        if following:
+            self.scroll_end(animate=False, immediate=True)
 
     def watch_scroll_y(self, old_value: float, new_value: float) -> None:
         super().watch_scroll_y(old_value, new_value)
@@ -65,7 +94,10 @@ class EventLog(RichLog):
         RichLog's own handler (called after this one) renders the lines written before the log
         had a size; it does not scroll.
         """
-        if self.auto_scroll and self._following:
+        width = self.scrollable_content_region.width
+        if self._entries and width != self._wrapped_at:
+            self._wrap_again()
+        elif self.auto_scroll and self._following:
             self.scroll_end(animate=False, immediate=True)
 
     def start_turn(self, turn: int) -> None:

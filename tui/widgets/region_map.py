@@ -11,6 +11,8 @@ Terrain shows as a background colour and a letter (J, P, U), so the map reads wi
 
 from __future__ import annotations
 
+from textual.reactive import reactive
+
 from core.solitaire.board import (
     AIRCAV,
     AREA_LABELS,
@@ -53,6 +55,9 @@ STEP_OF = {  # engine step -> the B-number shown lit on the step track
 }
 ENEMY_CODES = ((VC, "VC", "V"), (NVA, "NVA", "N"))
 PLAYER_CODES = ((ARVN, "AR", "A"), (GRUNT, "GR", "G"), (AIRCAV, "AC", "C"))
+TAG_W = len("GB,B52")  # the strikes made on a Trail area this turn
+TRAIL_CELL = 2 + 10 + 3 + 4 + 1 + TAG_W + 1  # a Trail area at its narrowest (names cut to 9 and 3)
+TRAIL_CELL_FULL = 2 + 14 + 3 + 7 + 1 + TAG_W + 1  # and with every name in full
 LEGEND = (
     "VC NVA enemy · AR ARVN · GR Grunt · AC AirCav · ✸ napalm · ⚔ fight · B52 GB strikes · "
     "amber: changed since your move"
@@ -88,6 +93,13 @@ class RegionMap(Board):
     RegionMap > .board--counter { color: #ff9f43; text-style: bold; }
     """
 
+    forecast: reactive[tuple[str, str] | None] = reactive(None, repaint=False, init=False)
+    """The danger ahead, in words (what it assumes, what it says): drawn under the PP track."""
+
+    def watch_forecast(self) -> None:
+        if self.view is not None:
+            self._lay_out()
+
     def start(self) -> Target:
         return ("area", 1)
 
@@ -117,42 +129,42 @@ class RegionMap(Board):
     def _tracks(self, width: int, compact: bool) -> list[list[Run]]:
         s = self.state
         historical = s.rules.opt_historical
-        pp_line = [Run("PP ", "title")]
+        pp_line = [Run("PP", "title")]
         if historical:
-            pp_line.append(Run("— (D3 historical game: no Political Points)", "dim"))
+            pp_line.append(Run(" — (D3 historical game: no Political Points)", "dim"))
         else:
-            for n in range(PP_LIMIT + 1):
-                style = (
-                    "track-now"
-                    if n == s.pp or (n == PP_LIMIT and s.pp > PP_LIMIT)
-                    else ("danger" if n >= 12 else "dim")
-                )
-                label = str(n) if n != PP_LIMIT or s.pp <= PP_LIMIT else f"{s.pp}!"
-                if n == PP_LIMIT:
-                    pp_line.append(Run("┃", "danger"))  # the line: 14 at B9 ends the war
-                pp_line.append(Run(label, style))
-                pp_line.append(Run(" "))
+            now = min(s.pp, PP_LIMIT)
+            labels = [str(n) for n in range(PP_LIMIT)] + [
+                str(PP_LIMIT) if s.pp <= PP_LIMIT else f"{s.pp}!"
+            ]
+            styles = ["danger" if n >= 12 else "dim" for n in range(PP_LIMIT + 1)]
+            # the line before 14: 14 at B9 ends the war
+            pp_line.extend(_track(labels, now, styles, bar_before=PP_LIMIT))
         turn_text = f"Turn {s.turn} · {year_of(s.turn)}"
         used = sum(len(r.text) for r in pp_line)
+        forecast = self._forecast_line(width)
         if used + len(turn_text) + 2 <= width:
             pp_line.append(Run(" " * (width - used - len(turn_text))))
             pp_line.append(Run(turn_text, "title"))
             lines = [pp_line]
+        elif compact and forecast:
+            lines = [pp_line]  # the status line beside the map says the turn
         else:
             lines = [pp_line, [Run(turn_text, "title")]]
+        if forecast:
+            lines.append(forecast)
         if not compact:
-            years = [Run("Year ", "title")]
-            for t in range(1, 14):
-                years.append(Run(f"{year_of(t) % 100:02d}", "track-now" if t == s.turn else "dim"))
-                years.append(Run(" "))
+            labels = [f"{year_of(t) % 100:02d}" for t in range(1, 14)]
             if s.turn > 13:
-                years.append(Run(f"{year_of(s.turn)}", "track-now"))
+                labels.append(f"{year_of(s.turn)}")
+            years = [Run("Year", "title")]
+            years.extend(_track(labels, min(s.turn, 14) - 1, ["dim"] * len(labels)))
             lines.append(years)
         current = STEP_OF.get(s.step, "")
-        steps = [Run("Step ", "title")]
-        for step in STEPS:
-            steps.append(Run(step, "track-now" if step == current else "dim"))
-            steps.append(Run(" "))
+        steps = [Run("Step", "title")]
+        steps.extend(
+            _track(list(STEPS), STEPS.index(current) if current else -1, ["dim"] * len(STEPS))
+        )
         restriction = self._restriction_text()
         room = width - sum(len(r.text) for r in steps)
         if compact and room >= 12:
@@ -170,6 +182,21 @@ class RegionMap(Board):
             )
         return lines
 
+    def _forecast_line(self, width: int) -> list[Run]:
+        """The forecast under the PP track: what it assumes, then the chance and the range."""
+        if self.forecast is None:
+            return []
+        assumption, figures = self.forecast
+        style = "danger" if figures.endswith("⚠") else ""
+        for words, said in (
+            (assumption, figures),
+            (assumption, figures.removesuffix(" ⚠")),
+            ("No more spending:", figures.removesuffix(" ⚠")),
+        ):
+            if len(words) + 1 + len(said) <= width:
+                break
+        return [Run(words, "title"), Run(f" {said}"[: max(0, width - len(words))], style)]
+
     def _restriction_text(self) -> str:
         s = self.state
         if s.rules.opt_historical:
@@ -182,9 +209,12 @@ class RegionMap(Board):
 
     def _trail(self, width: int) -> list[list[Run]]:
         s = self.state
-        columns = 3 if width >= 90 else (2 if width >= 50 else 1)
+        columns = 3 if width >= 3 * TRAIL_CELL_FULL else (2 if width >= 2 * TRAIL_CELL else 1)
         entry = width // columns
-        name_w = 13 if entry >= 29 else 9
+        # the strike markers keep their room; the Trail area's and the region's names give way
+        name_w = 13 if entry >= TRAIL_CELL + 4 else 9
+        dots_w = 3 if entry >= TRAIL_CELL + 7 else 2
+        region_w = max(3, min(6, entry - (2 + name_w + 1 + dots_w + 1 + 1 + TAG_W + 1)))
         markers = {}
         for kind, where in s.markers:
             if kind in ("b52", "gb"):
@@ -199,25 +229,19 @@ class RegionMap(Board):
         for t in range(6):
             name = TRAIL_NAMES[t][:name_w]
             counters = s.trail[t]
-            dots = "●" * min(counters, 3) + (f"{counters}" if counters > 3 else "")
+            dots = "●" * counters if counters <= dots_w else f"●{counters}"
             target = ("trail", t)
             star = "*" if TRAIL_B52_ONLY[t] else " "
+            tag = ",".join(markers.get(t, []))
             cell = [
                 Run(f"{t + 1} ", "dim", target),
                 Run(f"{name + star:<{name_w + 1}}", "", target),
-                Run(f"{dots:<3}", "counter", target),
-                Run(f"→{REGION_SHORT[TRAIL_ARROW[t]][:6]:<6}", "dim", target),
+                Run(f"{dots:<{dots_w}}", "counter", target),
+                Run(f"→{REGION_SHORT[TRAIL_ARROW[t]][:region_w]:<{region_w}}", "dim", target),
+                Run(f" {tag:<{TAG_W}}", "restricted", target),
             ]
-            tag = ",".join(markers.get(t, []))
             used = sum(len(r.text) for r in cell)
-            cell.append(
-                Run(
-                    f" {tag}"[: max(0, entry - used - 1)].ljust(max(0, entry - used - 1)),
-                    "restricted",
-                    target,
-                )
-            )
-            cell.append(Run(" "))
+            cell.append(Run(" " * max(1, entry - used)))
             row.extend(cell)
             if (t + 1) % columns == 0:
                 lines.append(row)
@@ -272,6 +296,22 @@ class RegionMap(Board):
                     rows[2].append(Run(" "))
             lines.extend(rows)
         return lines
+
+
+def _track(labels: list[str], now: int, styles: list[str], bar_before: int = -1) -> list[Run]:
+    """A track's boxes, the current one lit and between ▸ ◂ (so it reads without colour too);
+    `bar_before`: the box with a ┃ before it."""
+    runs = []
+    for n, label in enumerate(labels):
+        before = "▸" if n == now else ("◂" if n == now + 1 and now >= 0 else " ")
+        if n == bar_before:
+            runs.append(Run(before if before == "◂" else " ", "title"))
+            runs.append(Run("┃", "danger"))
+            before = "▸" if n == now else ""
+        runs.append(Run(before, "title" if before.strip() else ""))
+        runs.append(Run(label, "track-now" if n == now else styles[n]))
+    runs.append(Run("◂" if now == len(labels) - 1 else " ", "title"))
+    return runs
 
 
 def _wrap(legend: str, width: int, lines: int) -> list[str]:
