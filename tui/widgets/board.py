@@ -62,6 +62,20 @@ class Run:
     place: Place = None
 
 
+class PlaceMessage(Message):
+    """A message about a place of a board, carrying the board as its `control` (so a screen
+    can write `@on(Board.Selected, "#region-map")`)."""
+
+    def __init__(self, board: Board, place: Place) -> None:
+        super().__init__()
+        self.board = board
+        self.place = place
+
+    @property
+    def control(self) -> Board:
+        return self.board
+
+
 class Board(ScrollView, can_focus=True):
     COMPONENT_CLASSES = {"board--cursor", "board--selected", "board--lit", "board--changed"}
     DEFAULT_CSS = """
@@ -98,42 +112,15 @@ class Board(ScrollView, can_focus=True):
     changed: reactive[frozenset] = reactive(frozenset(), repaint=False, init=False)
     compact: reactive[bool] = reactive(False, repaint=False, init=False)
 
-    class Selected(Message):
+    class Selected(PlaceMessage):
         """The player selected a place (None: the selection was cleared)."""
 
-        def __init__(self, board: Board, place: Place) -> None:
-            super().__init__()
-            self.board = board
-            self.place = place
-
-        @property
-        def control(self) -> Board:
-            return self.board
-
-    class Confirmed(Message):
+    class Confirmed(PlaceMessage):
         """Enter again on the place already selected: the player wants its action (the screen
         plays the only one, or gives the keyboard to the list to pick among several)."""
 
-        def __init__(self, board: Board, place: Place) -> None:
-            super().__init__()
-            self.board = board
-            self.place = place
-
-        @property
-        def control(self) -> Board:
-            return self.board
-
-    class CursorMoved(Message):
+    class CursorMoved(PlaceMessage):
         """The cursor is on another place."""
-
-        def __init__(self, board: Board, place: Place) -> None:
-            super().__init__()
-            self.board = board
-            self.place = place
-
-        @property
-        def control(self) -> Board:
-            return self.board
 
     def __init__(self, **kwargs) -> None:
         super().__init__(**kwargs)

@@ -31,12 +31,11 @@ from __future__ import annotations
 
 from textual import events
 from textual.binding import Binding
-from textual.message import Message
 from textual.reactive import reactive
 
 from core.conquer.hexes import DIRECTIONS, board
 from core.conquer.tables import TERRAIN_LETTERS
-from tui.widgets.board import Board, Place, Run
+from tui.widgets.board import Board, Place, PlaceMessage, Run
 from tui.widgets.hexgeo import SMALL, HexLayout, layout_for
 
 # Okabe-Ito colours, one an Administrator, with a dark tint for the hexes they control
@@ -122,17 +121,8 @@ class HexMap(Board):
 
     destinations: reactive[dict[Place, str]] = reactive(dict, repaint=False, init=False)
 
-    class DestinationChosen(Message):
+    class DestinationChosen(PlaceMessage):
         """The player chose one of the destinations (Enter or a click on it)."""
-
-        def __init__(self, board: HexMap, place: Place) -> None:
-            super().__init__()
-            self.board = board
-            self.place = place
-
-        @property
-        def control(self) -> HexMap:
-            return self.board
 
     # --- the geometry ------------------------------------------------------------------------
 
