@@ -575,8 +575,8 @@ def rollout_policy(game, state, rng):
 # A Conquer turn is some ten decisions a player, most of them single steps of single chits: too
 # fine for a search with a second a move. So the search picks a plan, a leaning of the rule-based
 # player, for a player's whole turn (its first decision of a game turn starts the plan), rolls
-# everyone out with the rule-based player for two more turns, and scores where that leaves each
-# player's projected final score (and whether it still has an Administrator).
+# everyone out with the rule-based player to the end of the next turn, and scores where that
+# leaves each player's projected final score (and whether it still has an Administrator).
 
 ASSAULT = Style(campaign_edge=1, attack_odds=0.5, campaign_from_turn=1, army_base=14)
 RAID = Style(campaign_edge=0, attack_odds=0.45, garrison=1, campaign_from_turn=1)
@@ -613,7 +613,7 @@ ROLLOUT_TURNS = 2
 PURE_POLICIES = True
 ROLLOUT_DEPTH = 400  # actions: a cap far above two turns of play
 EXPLORATION = 0.3
-# An iteration plays one plan in one sampled world: the rest of a turn and two more, for every
+# An iteration plays one plan in one sampled world: the rest of a turn and the next, for every
 # player, most of it shared with the other plans played in that world (some 0.3 ms on this
 # machine); one search a turn (two at hard), then the plan plays out at no cost.
 LEVEL_ITERATIONS = {"easy": 48, "normal": 150, "hard": 150}

@@ -450,8 +450,8 @@ VALUE_WEIGHTS = (  # turns left, per unit of each feature
 # Hard's floor: late in a war the weighted sum falls below zero (at turn 9 in four rule-based
 # wars in ten, turn 11 in eight), and a floor of max(0, x) scores all those leaves alike, so the
 # search stops seeing what holds a region or kills a unit for next turn's B9. A softplus of this
-# width (in turns) keeps that slope and fits rule-based wars a little better (docs/ai.md, "The
-# value's floor").
+# width (in turns) keeps that slope and fits rule-based wars a little better (docs/ai.md, "Hard's
+# search").
 FLOOR_SOFTNESS = 0.5
 
 
@@ -480,8 +480,8 @@ def evaluate(game, state, softness: float = 0.0):
 # Hard's late rollouts: from turn 11 the value's sum is below zero in most rule-based wars (86%),
 # so even the soft floor says little more than whether the war lasts this turn. There hard plays
 # each rollout on to the war's end with the rule-based player instead: a real (noisy) outcome in
-# place of a floored guess, and cheap, since such a war has few turns left (docs/ai.md, "Late
-# rollouts").
+# place of a floored guess, and cheap, since such a war has few turns left (docs/ai.md, "Hard's
+# search").
 LATE_ROLLOUT_TURN = 11
 
 
@@ -495,7 +495,8 @@ def late_rollout_turns(turn: int) -> int | None:
 # (benchmarks/solitaire_choices.py, docs/ai.md). And hard compares attacks too (`candidates`):
 # at normal's 800 worlds they won more wars and lost more early for a lower mean; at hard's
 # 3,000 fewer early losses (39 against 47 over seeds 1-200), the mean +0.16 turns, within the
-# noise (docs/ai.md, "Attacks as hard's candidates"). And hard's value has a soft floor.
+# noise (docs/ai.md, "Hard's search"). And hard's value has a soft floor, its rollouts raise no
+# strike units (`lean_rollout_policy`), and from turn 11 they play the war to its end.
 LEVEL_HOOKS = {
     "hard": {
         "guard": 0.0,

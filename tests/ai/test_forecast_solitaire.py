@@ -27,7 +27,7 @@ def view_of(state):
 
 def test_at_b8_with_every_region_the_enemys_b9_surely_ends_the_war():
     """VS-B9.1 / VS-B9.2: PP 10, +2 for each of five regions held by the enemy alone: 20 at B9,
-    whatever the dice (the turn the issue's player lost from PP 10)."""
+    whatever the dice: a war at PP 10 can still be lost this turn."""
     s = position(REDEPLOY, EVERY_REGION_THE_ENEMYS, faces=None, turn=6, pp=10)
     f = forecast(GAME, view_of(s), random.Random(1))
     assert f.war_ends == 1.0

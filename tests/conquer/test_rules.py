@@ -1336,7 +1336,7 @@ def test_a_chit_is_a_value_with_an_owner_hex_and_points():
     assert Chit(1, 0, 5, 3).points == 3
 
 
-# --- audit fixes (issue 14) ----------------------------------------------------------------------
+# --- rulings of the questions and answers (OC-Q) and their options --------------------------------
 
 
 def test_OC_Q93_seats_roll_for_the_remaining_corners_and_OC_Q94_the_last_takes_the_last():

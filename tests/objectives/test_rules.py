@@ -848,7 +848,7 @@ def test_OV_random_games_end_at_every_player_count():
             assert objective(0).name
 
 
-# --- audit fixes (issue 14) ----------------------------------------------------------------------
+# --- rulings of the questions and answers (OV-Q) --------------------------------------------------
 
 
 def test_OV_H3_and_OV_Q21_a_barraged_card_is_discarded_at_once_and_reshuffled(cards):

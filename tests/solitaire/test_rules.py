@@ -1239,7 +1239,7 @@ def test_VS_D1_VS_D2_VS_D3_each_option_changes_whole_games():
     assert all(g.final.pp == 0 for g in historical)
 
 
-# --- audit fixes (issue 14) ----------------------------------------------------------------------
+# --- rulings of the questions and answers (VS-Q) --------------------------------------------------
 
 
 def test_VS_Q20_a_regroup_never_hands_a_moved_grunts_mark_to_one_that_has_not_moved():

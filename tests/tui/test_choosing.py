@@ -31,8 +31,8 @@ async def played_after(pilot, screen, moves: int):
     return screen.session.actions[moves]
 
 
-# (game, players, seed, words typed): the first is the issue's own case, Objectives seed 3,
-# where "bid" then Down, Down highlights Marine Company (3) and Enter bid Regional Forces (1).
+# (game, players, seed, words typed): in the first, Objectives seed 3, "bid" then Down, Down
+# highlights Marine Company (3) and Enter bid Regional Forces (1).
 FILTERED = [
     ("objectives", 3, 3, "bid"),
     ("conquer", 2, 1, "army"),

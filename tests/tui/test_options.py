@@ -1,5 +1,5 @@
 """Every rule option of every game is on the New game screen and in the in-app Rules screen
-(OC-Q10, OC-Q22, OC-Q40, OC-Q60, OC-Q63 and VS-Q39 were added as options by the audit)."""
+(among them the rulings offered as options: OC-Q10, OC-Q22, OC-Q40, OC-Q60, OC-Q63, VS-Q39)."""
 
 from __future__ import annotations
 

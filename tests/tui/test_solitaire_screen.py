@@ -291,9 +291,9 @@ async def test_hint_highlights_a_move_on_the_map(tmp_path):
 
 
 async def test_the_hint_is_a_search_showing_its_top_moves_with_the_turn_they_lead_to(tmp_path):
-    """Issue 7, with the search by candidate moves (issue 15): the hint asks the search and
-    marks up to three moves, the one to play first and highlighted, each with the end turn the
-    search expects after it (VS-C.1: the turn decides the result)."""
+    """The hint asks the search (by candidate moves) and marks up to three moves, the one to
+    play first and highlighted, each with the end turn the search expects after it (VS-C.1:
+    the turn decides the result)."""
     app = app_with(tmp_path, session_after())
     async with app.run_test(size=SIZE) as pilot:
         screen = await started(pilot)
