@@ -25,6 +25,7 @@ from ai import AgentError, parse_agent_name
 from core import __version__ as APP_VERSION
 from core.dice import MAX_SEED
 from core.engine import OptionError, parse_option_assignments, seat_title
+from tui.startup import pause_collection, resume_collection
 from tui.text import printable
 
 if TYPE_CHECKING:
@@ -410,6 +411,7 @@ def run_app(app) -> int:
 
 
 def cmd_tui(args) -> int:
+    pause_collection()
     from tui.app import ObjectiveApp
 
     return run_app(ObjectiveApp(store=store_for(args)))
@@ -467,6 +469,7 @@ def cmd_serve(args) -> int:
 
 
 def cmd_new(args) -> int:
+    pause_collection()
     game = resolve_game(args.game)
     seats = resolve_seats(game, args.players, args.seat)
     options = resolve_options(game, args.option)
@@ -485,6 +488,7 @@ def cmd_new(args) -> int:
 
 
 def cmd_load(args) -> int:
+    pause_collection()
     from saves.record import SaveError
     from saves.store import read_record
     from tui.session import Session
@@ -782,6 +786,8 @@ def main(argv: Sequence[str] | None = None) -> int:
         from tui.crash import crash_line, write_report
 
         return _fail(EXIT_FAILURE, crash_line(err, write_report(err, "the command line")))
+    finally:
+        resume_collection()  # (if the TUI's first frame has not)
 
 
 def _fail(code: int, line: str) -> int:
