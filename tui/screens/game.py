@@ -140,6 +140,8 @@ class GameScreen(AISeats, PlayerCommands, Screen[None]):
         # The board is the first frame; the header, footer and side column (picker, log) are
         # built right after it, so the game appears as soon as a bare Textual app would
         # (benchmarks/tui_screens.py measures both moments).
+        # The size's classes before the widgets are styled: a class set later styles them again.
+        self._fit_height()
         with Horizontal(id="game-body"):
             with Vertical(id="board-column"):
                 yield from self.compose_board()
