@@ -100,6 +100,9 @@ class GameScreen(AISeats, PlayerCommands, Screen[None]):
         Binding("f10", "summary", "Summary", id="game.summary", tooltip="The game-over summary"),
     ]
     COMMANDS = Screen.COMMANDS | {GameCommands}
+    # Textual focuses the first focusable widget by default: the board, before the picker is
+    # built, and styling the board again for its focus delays the first frame.
+    AUTO_FOCUS = "#picker"
 
     HELP_NOTES = (
         "Type in the filter box to narrow the action list (whole words; a number finds a number,"
