@@ -150,10 +150,12 @@ class ObjectiveApp(App[None]):
         return screen
 
     def on_mount(self) -> None:
-        from tui.keymap import checked
+        problems: list[str] = []
+        if self.settings.keymap:  # (checking it imports every screen: only when there is one)
+            from tui.keymap import checked
 
-        keymap, problems = checked(self.settings.keymap, type(self))
-        self.set_keymap(keymap)
+            keymap, problems = checked(self.settings.keymap, type(self))
+            self.set_keymap(keymap)
         self.theme_changed_signal.subscribe(self, self._remember_theme)
         self._check_size(self.size.width, self.size.height)
         for problem in [*self._settings_problems, *problems]:
