@@ -12,7 +12,6 @@ from __future__ import annotations
 
 import argparse
 import contextlib
-import json
 import os
 import sys
 from collections import Counter
@@ -557,7 +556,7 @@ def cmd_simulate(args) -> int:
         raise CommandError(f"cannot write the trace to {where}: {err.strerror or err}") from None
     report = simulation_report(game, players, options, seat_names, args.seed, results)
     if args.json:
-        say(json.dumps(report, indent=1))
+        say(_json(report, indent=1))
     else:
         say(simulation_table(game, report))
     return 0
@@ -584,7 +583,7 @@ def cmd_arena(args) -> int:
     if progress is not None:
         sys.stderr.write("\r\033[K")  # the progress line gives way to the report
     if args.json:
-        say(json.dumps(report, indent=1))
+        say(_json(report, indent=1))
     else:
         say(report_table(report))
     return 0
@@ -596,8 +595,14 @@ def _progress_line(done: int, total: int) -> None:
     sys.stderr.flush()
 
 
+def _json(obj, **how) -> str:
+    import json  # (the batch commands' output: the TUI's start does without it)
+
+    return json.dumps(obj, **how)
+
+
 def _write(stream, obj) -> None:
-    stream.write(json.dumps(obj, separators=(",", ":")) + "\n")
+    stream.write(_json(obj, separators=(",", ":")) + "\n")
 
 
 def _explainer(game, seed, agents, then):
