@@ -1,6 +1,7 @@
 """Rules engines: pure Python, no I/O.
 
-`games()` lists the registered games; `game(id)` finds one.
+`games()` lists the registered games; `game(id)` finds one; `title(id)` names one without
+importing its rules (the title screen and the save listings show titles only).
 """
 
 from __future__ import annotations
@@ -16,6 +17,12 @@ _REGISTRY: dict[str, str] = {
     "solitaire": "core.solitaire",
     "objectives": "core.objectives",
     "conquer": "core.conquer",
+}
+# Game id -> its `Game.title` (a test checks they agree).
+_TITLES: dict[str, str] = {
+    "solitaire": "Vietnam Solitaire",
+    "objectives": "Objectives: Vietnam",
+    "conquer": "Objective: Conquer",
 }
 _loaded: dict[str, Game] = {}
 
@@ -38,6 +45,17 @@ def game(game_id: str) -> Game:
     if game_id not in _loaded:
         _loaded[game_id] = import_module(_REGISTRY[game_id]).GAME
     return _loaded[game_id]
+
+
+def title(game_id: str) -> str:
+    if game_id not in _REGISTRY:
+        raise UnknownGame(game_id)
+    return _TITLES[game_id] if game_id in _TITLES else game(game_id).title
+
+
+def titles() -> tuple[str, ...]:
+    """Every registered game's title, in menu order."""
+    return tuple(title(g) for g in _REGISTRY)
 
 
 def games() -> tuple[Game, ...]:

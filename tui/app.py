@@ -24,6 +24,7 @@ from tui.session import Session
 from tui.settings import Settings
 from tui.settings import load as load_settings
 from tui.settings import save as save_settings
+from tui.startup import resume_collection
 from tui.terminal import MIN_HEIGHT, MIN_WIDTH
 from tui.text import printable
 
@@ -149,16 +150,19 @@ class ObjectiveApp(App[None]):
         return screen
 
     def on_mount(self) -> None:
-        from tui.keymap import checked
+        problems: list[str] = []
+        if self.settings.keymap:  # (checking it imports every screen: only when there is one)
+            from tui.keymap import checked
 
-        keymap, problems = checked(self.settings.keymap, type(self))
-        self.set_keymap(keymap)
+            keymap, problems = checked(self.settings.keymap, type(self))
+            self.set_keymap(keymap)
         self.theme_changed_signal.subscribe(self, self._remember_theme)
         self._check_size(self.size.width, self.size.height)
         for problem in [*self._settings_problems, *problems]:
             self.notify(problem, severity="warning", timeout=12)
         if self._start_session is not None:  # `objective load FILE`
             self.tell_replay_note(self._start_session)
+        self.call_after_refresh(resume_collection)  # (see tui/startup.py)
 
     def _remember_theme(self, theme) -> None:
         """A theme chosen anywhere (the palette's "Change theme", Settings) is kept."""

@@ -12,7 +12,6 @@ from __future__ import annotations
 
 import argparse
 import contextlib
-import json
 import os
 import sys
 from collections import Counter
@@ -25,6 +24,7 @@ from ai import AgentError, parse_agent_name
 from core import __version__ as APP_VERSION
 from core.dice import MAX_SEED
 from core.engine import OptionError, parse_option_assignments, seat_title
+from tui.startup import pause_collection, resume_collection
 from tui.text import printable
 
 if TYPE_CHECKING:
@@ -410,6 +410,7 @@ def run_app(app) -> int:
 
 
 def cmd_tui(args) -> int:
+    pause_collection()
     from tui.app import ObjectiveApp
 
     return run_app(ObjectiveApp(store=store_for(args)))
@@ -467,6 +468,7 @@ def cmd_serve(args) -> int:
 
 
 def cmd_new(args) -> int:
+    pause_collection()
     game = resolve_game(args.game)
     seats = resolve_seats(game, args.players, args.seat)
     options = resolve_options(game, args.option)
@@ -485,6 +487,7 @@ def cmd_new(args) -> int:
 
 
 def cmd_load(args) -> int:
+    pause_collection()
     from saves.record import SaveError
     from saves.store import read_record
     from tui.session import Session
@@ -553,7 +556,7 @@ def cmd_simulate(args) -> int:
         raise CommandError(f"cannot write the trace to {where}: {err.strerror or err}") from None
     report = simulation_report(game, players, options, seat_names, args.seed, results)
     if args.json:
-        say(json.dumps(report, indent=1))
+        say(_json(report, indent=1))
     else:
         say(simulation_table(game, report))
     return 0
@@ -580,7 +583,7 @@ def cmd_arena(args) -> int:
     if progress is not None:
         sys.stderr.write("\r\033[K")  # the progress line gives way to the report
     if args.json:
-        say(json.dumps(report, indent=1))
+        say(_json(report, indent=1))
     else:
         say(report_table(report))
     return 0
@@ -592,8 +595,14 @@ def _progress_line(done: int, total: int) -> None:
     sys.stderr.flush()
 
 
+def _json(obj, **how) -> str:
+    import json  # (the batch commands' output: the TUI's start does without it)
+
+    return json.dumps(obj, **how)
+
+
 def _write(stream, obj) -> None:
-    stream.write(json.dumps(obj, separators=(",", ":")) + "\n")
+    stream.write(_json(obj, separators=(",", ":")) + "\n")
 
 
 def _explainer(game, seed, agents, then):
@@ -782,6 +791,8 @@ def main(argv: Sequence[str] | None = None) -> int:
         from tui.crash import crash_line, write_report
 
         return _fail(EXIT_FAILURE, crash_line(err, write_report(err, "the command line")))
+    finally:
+        resume_collection()  # (if the TUI's first frame has not)
 
 
 def _fail(code: int, line: str) -> int:

@@ -85,6 +85,8 @@ def _screen_binding_ids() -> dict[str, str]:
 
 def checked(keymap: dict[str, str], app_class: type) -> tuple[dict[str, str], list[str]]:
     """The entries that can be applied, and a sentence for each one that cannot."""
+    if not keymap:  # the usual case: no need to import every screen to list the ids
+        return {}, []
     known = binding_ids(app_class)
     good: dict[str, str] = {}
     problems: list[str] = []

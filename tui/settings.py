@@ -10,7 +10,6 @@ newer version wrote stay as they are.
 
 from __future__ import annotations
 
-import json
 import os
 import tomllib
 from dataclasses import dataclass, field, fields, replace
@@ -278,4 +277,6 @@ def _toml(value) -> str:
     if isinstance(value, tuple | list):
         return "[" + ", ".join(_toml(v) for v in value) + "]"
     # a TOML basic string: JSON's escapes are TOML's, but TOML escapes DEL too
+    import json  # (writing settings only: not on the way to the first frame)
+
     return json.dumps(str(value), ensure_ascii=False).replace("\x7f", "\\u007f")

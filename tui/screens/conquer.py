@@ -13,6 +13,8 @@ forecast of ai/forecast_conquer.py). Nothing in Conquer is hidden (OC-Q80): no h
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 from rich.text import Text
 from textual import on
 from textual.app import ComposeResult
@@ -20,8 +22,6 @@ from textual.binding import Binding
 from textual.containers import Vertical
 from textual.widgets import Static
 
-from ai.forecast_conquer import CASTLE, ConquerForecast, Threat
-from ai.forecast_conquer import forecast as conquer_forecast
 from core.conquer import rules as R
 from core.conquer.events import ConquerEvent
 from core.conquer.hexes import board
@@ -43,6 +43,9 @@ from tui.screens.game import GameScreen
 from tui.tellers.conquer import hex_places
 from tui.widgets.board import Board
 from tui.widgets.hex_map import LEGEND, OWNER_COLOURS, OWNER_LETTERS, HexMap
+
+if TYPE_CHECKING:
+    from ai.forecast_conquer import ConquerForecast, Threat
 
 E = ConquerEvent
 # the hint's value (ai/conquer.py `evaluate`) in words: where the player's projected score stands
@@ -449,7 +452,11 @@ class ConquerScreen(GameScreen):
     # --- the threats at the next combat ------------------------------------------------------
 
     def forecast(self, view, rng) -> ConquerForecast | None:
-        return conquer_forecast(view)  # exact: it draws nothing from rng
+        # imported here: the AI's tables are not needed for the first frame (the forecast
+        # runs in a worker once the screen is built)
+        from ai.forecast_conquer import forecast
+
+        return forecast(view)  # exact: it draws nothing from rng
 
     def show_forecast(self, forecast: ConquerForecast | None) -> None:
         found = self.query("#threats")
@@ -536,6 +543,8 @@ def threats_text(forecast: ConquerForecast, radius: int) -> Text:
 
 
 def threat_words(t: Threat, radius: int) -> str:
+    from ai.forecast_conquer import CASTLE  # (loaded already: a threat comes from it)
+
     label = board(radius).label
     place = f"{'Castle' if t.place == CASTLE else 'Administrator'} {label(t.hex)}"
     who = "n" if t.enemy == NATIVE_SIDE else OWNER_LETTERS[t.enemy]

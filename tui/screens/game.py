@@ -100,6 +100,9 @@ class GameScreen(AISeats, PlayerCommands, Screen[None]):
         Binding("f10", "summary", "Summary", id="game.summary", tooltip="The game-over summary"),
     ]
     COMMANDS = Screen.COMMANDS | {GameCommands}
+    # Textual focuses the first focusable widget by default: the board, before the picker is
+    # built, and styling the board again for its focus delays the first frame.
+    AUTO_FOCUS = "#picker"
 
     HELP_NOTES = (
         "Type in the filter box to narrow the action list (whole words; a number finds a number,"
@@ -140,6 +143,8 @@ class GameScreen(AISeats, PlayerCommands, Screen[None]):
         # The board is the first frame; the header, footer and side column (picker, log) are
         # built right after it, so the game appears as soon as a bare Textual app would
         # (benchmarks/tui_screens.py measures both moments).
+        # The size's classes before the widgets are styled: a class set later styles them again.
+        self._fit_height()
         with Horizontal(id="game-body"):
             with Vertical(id="board-column"):
                 yield from self.compose_board()

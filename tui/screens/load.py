@@ -21,7 +21,7 @@ from tui.text import display_name, display_path, printable
 
 def game_title(game_id: str) -> str:
     """A game's title, or its id as the file gives it (made readable) if this version has none."""
-    return core.game(game_id).title if game_id in core.game_ids() else printable(game_id)
+    return core.title(game_id) if game_id in core.game_ids() else printable(game_id)
 
 
 def shown_time(seconds: float, pattern: str) -> str:

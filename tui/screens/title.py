@@ -48,7 +48,7 @@ class TitleScreen(Screen[None]):
         yield Footer()
 
     def _games_line(self) -> str:
-        return "  ·  ".join(g.title for g in core.games())
+        return "  ·  ".join(core.titles())
 
     def on_mount(self) -> None:
         self.refresh_menu()

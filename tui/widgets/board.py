@@ -129,7 +129,7 @@ class Board(ScrollView, can_focus=True):
         self._rows_of: dict[Place, set[int]] = {}  # place -> the rows it is drawn on
         self._boxes_of: dict[Place, tuple[int, int, int, int]] = {}  # x0, x1, y0, y1 (inclusive)
         self._drawn_for: tuple[int, int] = (-1, -1)
-        self._style_cache: dict[str, Style] = {}
+        self._style_cache: dict[str | tuple, Style] = {}
 
     # --- what a board gives --------------------------------------------------------------------
 
@@ -361,6 +361,7 @@ class Board(ScrollView, can_focus=True):
         return Strip(segments).adjust_cell_length(self.virtual_size.width, self._base())
 
     def _component(self, name: str) -> Style:
+        """A component class's style (`board--NAME`), cached until the styles change."""
         style = self._style_cache.get(name)
         if style is None:
             # only what the component sets (so "jungle enemy" keeps the jungle's background),
@@ -381,21 +382,28 @@ class Board(ScrollView, can_focus=True):
         return style
 
     def _style(self, run: Run) -> Style:
-        style = self._base()
         names = run.style
         extra = self.decorate(run)
         if extra:
             names = f"{names} {extra}"
-        for name in names.split():
-            style += self._component(name)
+        mark = glow = ""
         place = run.place
         if place is not None:
             if place == self.selected:
-                style += self._component("selected")
+                mark = "selected"
             elif place == self.cursor and self.movable(place):
-                style += self._component("cursor")
+                mark = "cursor"
             if place in self.lit:
-                style += self._component("lit")
+                glow = "lit"
             elif place in self.changed and "dim" not in names.split():
-                style += self._component("changed")
+                glow = "changed"
+        # a board has a few dozen looks for hundreds of runs: each is added up once
+        key = (names, mark, glow)
+        style = self._style_cache.get(key)
+        if style is None:
+            style = self._base()
+            for name in (*names.split(), mark, glow):
+                if name:
+                    style += self._component(name)
+            self._style_cache[key] = style
         return style
