@@ -519,3 +519,17 @@ async def test_the_legend_leaves_a_screen_made_small(tmp_path):
         await pilot.resize_terminal(*SIZES["80x24"])
         await wait_until(pilot, lambda: not legend.display)
         assert screen.hex_map.compact
+
+
+async def test_a_screen_made_small_words_its_side_lines_for_the_room(tmp_path):
+    """120x40 -> 80x24: the status, goal and seats lines take their short forms at once."""
+    app = make_app(tmp_path, session=session(4, 2))
+    async with app.run_test(size=(120, 40)) as pilot:
+        screen = await started(pilot)
+        assert str(screen.query_one("#status-line").content).startswith("Turn 1 · ")
+        await pilot.resize_terminal(80, 24)
+        await wait_until(pilot, lambda: screen.app.size.width == 80)
+        await pilot.pause()
+        status = str(screen.query_one("#status-line").content)
+        assert status.startswith("3. Move armies") and "to act" in status
+        assert str(screen.query_one("#goal-line").content) == "Last Administrator wins"

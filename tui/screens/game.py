@@ -251,6 +251,8 @@ class GameScreen(AISeats, PlayerCommands, Screen[None]):
 
     def on_resize(self) -> None:
         self._fit_height()
+        if self.query("#status-line"):  # (the side column is built after the first frame)
+            self._refresh_side_lines()  # worded for the new room
 
     def _fit_height(self) -> None:
         """On a short terminal the side column's extras take one line each (`-compact`); on a
@@ -379,6 +381,12 @@ class GameScreen(AISeats, PlayerCommands, Screen[None]):
         return self.session.game.turn(self.session.state)
 
     def refresh_view(self) -> None:
+        self._refresh_side_lines()
+        self.update_board()
+        self.mark_changed(self._changed)
+
+    def _refresh_side_lines(self) -> None:
+        """The status, goal and seats lines (a game words them for the room it has)."""
         session = self.session
         seat = session.to_move
         status = f"Turn {self._turn()}"
@@ -396,8 +404,6 @@ class GameScreen(AISeats, PlayerCommands, Screen[None]):
         goal_line.update(goal)
         goal_line.display = bool(goal)
         self.query_one("#seats-line").show(self.session, self._viewer, self.seats_text())
-        self.update_board()
-        self.mark_changed(self._changed)
 
     def status_text(self) -> str:
         return self.sub_title
