@@ -269,24 +269,14 @@ def income_forecast_after(s, a: tuple) -> tuple[IncomePart, ...]:
     bring is up to the dice, or comes next turn)."""
     p = acting(s)
     verb = a[0]
-    if verb not in ("move", "develop", "terrain", "recruit", "drill", "combine", "split"):
+    if verb != "move" and verb not in SURE_EFFECTS:
         return income_forecast(s, p)
     w = Work(s)
     if verb == "move":  # the army's step without the exploring die
         n = board(s.radius).neighbours[next(c for c in s.chits if c.id == a[1]).hex][a[2]]
         w.chits = [replace(c, hex=n) if c.id == a[1] else c for c in w.chits]
-    elif verb == "develop":
-        develop(w, p, a[1])
-    elif verb == "terrain":
-        change_terrain(w, p, a[1], a[2])
-    elif verb == "recruit":
-        recruit(w, a[1], a[2])
-    elif verb == "drill":
-        drill(w, a[1])
-    elif verb == "combine":
-        combine(w, a[1], a[2])
     else:
-        split(w, a[1], a[2])
+        SURE_EFFECTS[verb](w, a)
     return income_forecast(w.freeze(), p)
 
 
@@ -1714,6 +1704,18 @@ def run(w: Work) -> None:
             next_actor(w)
 
 
+# The actions whose effect on the board is sure (no die), by verb: `play` carries them out, and
+# `income_forecast_after` foresees the income after them from the same steps.
+SURE_EFFECTS = {
+    "terrain": lambda w, a: change_terrain(w, acting(w), a[1], a[2]),
+    "recruit": lambda w, a: recruit(w, a[1], a[2]),
+    "drill": lambda w, a: drill(w, a[1]),
+    "combine": lambda w, a: combine(w, a[1], a[2]),
+    "split": lambda w, a: split(w, a[1], a[2]),
+    "develop": lambda w, a: develop(w, acting(w), a[1]),
+}
+
+
 def play(s: CState, action: tuple) -> CState:
     """Apply one already-checked action and run the game on to the next decision."""
     w = Work(s)
@@ -1735,18 +1737,8 @@ def play(s: CState, action: tuple) -> CState:
         mine(w, acting(w), action[1])
     elif verb == "hit":
         take_hit(w, action)
-    elif verb == "terrain":
-        change_terrain(w, acting(w), action[1], action[2])
-    elif verb == "recruit":
-        recruit(w, action[1], action[2])
-    elif verb == "drill":
-        drill(w, action[1])
-    elif verb == "combine":
-        combine(w, action[1], action[2])
-    elif verb == "split":
-        split(w, action[1], action[2])
-    elif verb == "develop":
-        develop(w, acting(w), action[1])
+    elif verb in SURE_EFFECTS:
+        SURE_EFFECTS[verb](w, action)
     else:
         raise AssertionError(f"unknown verb {verb}")
     run(w)
