@@ -119,10 +119,6 @@ class ConquerScreen(GameScreen):
     def hex_map(self) -> HexMap:
         return self.query_one("#hex-map", HexMap)
 
-    @property
-    def compact(self) -> bool:
-        return self.app.size.width < 110 or self.app.size.height < 32
-
     def update_board(self, state=None) -> None:
         state = state if state is not None else self.session.state
         self.hex_map.compact = self.compact
@@ -200,7 +196,7 @@ class ConquerScreen(GameScreen):
             return f"Turn {s.turn} · game over"
         seat = self.session.to_move
         who = self.session.seat_name(seat)
-        if self.app.size.width < 110:  # a narrow side column: the phase track has the turn
+        if self.narrow:  # a narrow side column: the phase track has the turn
             return f"{s.phase}. {PHASE_NAMES[s.phase]} · {who} to act"
         return f"Turn {s.turn} · {s.phase}. {PHASE_NAMES[s.phase]} · {who} to act"
 
@@ -235,7 +231,7 @@ class ConquerScreen(GameScreen):
         s = self.session.state
         to_move = self.session.to_move
         text = Text()
-        if self.app.size.width < 110:  # two Administrators a line, their figures together
+        if self.narrow:  # two Administrators a line, their figures together
             for p in range(s.players):
                 if p:
                     text.append("\n" if p % 2 == 0 else "  ")
@@ -275,7 +271,7 @@ class ConquerScreen(GameScreen):
         left = s.rules.turn_limit - s.turn
         me = self.session.to_move
         goal = f"Turn {s.turn}/{s.rules.turn_limit} ({left} left): last Administrator wins"
-        if self.app.size.width < 110:  # narrow: the turns left are on the phase track
+        if self.narrow:  # narrow: the turns left are on the phase track
             return "Last Administrator wins"
         if me is not None and 0 <= me < s.players and s.admins[me] is not None:
             parts = R.income_forecast(s, me)

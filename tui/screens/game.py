@@ -254,13 +254,24 @@ class GameScreen(AISeats, PlayerCommands, Screen[None]):
         if self.query("#status-line"):  # (the side column is built after the first frame)
             self._refresh_side_lines()  # worded for the new room
 
+    @property
+    def narrow(self) -> bool:
+        """A narrow terminal: the side column gives the board room (32 columns, not 52), and
+        the lines in it take their short forms."""
+        return self.app.size.width < 110
+
+    @property
+    def compact(self) -> bool:
+        """A small terminal, narrow or short: the boards take their smaller drawings."""
+        return self.narrow or self.app.size.height < 32
+
     def _fit_height(self) -> None:
         """On a short terminal the side column's extras take one line each (`-compact`); on a
         narrow one the side column gives the board room."""
         self.set_class(self.app.size.height < 32, "-compact")
         side = self.query("#side-column")
         if side:
-            side.first().styles.width = 52 if self.app.size.width >= 110 else 32
+            side.first().styles.width = 32 if self.narrow else 52
 
     async def _build_side(self) -> None:
         if not self.is_attached:  # the app closed before the first frame was out

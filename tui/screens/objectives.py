@@ -59,10 +59,6 @@ class ObjectivesScreen(GameScreen):
     def compose_board(self) -> ComposeResult:
         yield CardTableau(id="tableau")
 
-    @property
-    def compact(self) -> bool:
-        return self.app.size.width < 110 or self.app.size.height < 32
-
     def update_board(self, state=None) -> None:
         state = state if state is not None else self.session.state
         tableau = self.tableau
