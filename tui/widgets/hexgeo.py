@@ -23,7 +23,7 @@ column numbers.
 from __future__ import annotations
 
 from dataclasses import dataclass
-from functools import cached_property
+from functools import cache, cached_property
 
 
 def offset(q: int, r: int) -> tuple[int, int]:
@@ -144,7 +144,13 @@ class HexLayout:
 def layout_for(radius: int, width: int, top: int = 0) -> HexLayout:
     """The largest shape whose map is no wider than `width` (the smallest if none is)."""
     for shape in SHAPES:
-        layout = HexLayout(radius, shape, top)
+        layout = _layout(radius, shape, top)
         if layout.size[0] <= width:
             return layout
-    return HexLayout(radius, SHAPES[-1], top)
+    return _layout(radius, SHAPES[-1], top)
+
+
+@cache
+def _layout(radius: int, shape: CellShape, top: int) -> HexLayout:
+    """One layout a board size, shape and heading (its cells are worked out once)."""
+    return HexLayout(radius, shape, top)
