@@ -47,7 +47,7 @@ def pool_forecast(view, rng, worlds: int = WORLDS) -> PoolForecast | None:
     for _ in range(worlds):
         state = determinize(view, rng)
         while state.phase != OVER and state.turn <= by_turn:
-            state = GAME.apply(state, rollout_policy(GAME, state, rng))
+            state = GAME.apply_unchecked(state, rollout_policy(GAME, state, rng))
         lost += (
             state.phase == OVER
             and state.result == "nva"
