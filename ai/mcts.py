@@ -136,7 +136,11 @@ class Steps:
     def __init__(self, game, hooks: GameHooks) -> None:
         self.game = game
         self.hooks = hooks
-        self._apply = getattr(game, "apply_unchecked", game.apply)
+        # a game's quiet apply records no events (nothing in a search reads them); else its
+        # apply without the legality check; else its apply
+        self._apply = getattr(game, "apply_quiet", None) or getattr(
+            game, "apply_unchecked", game.apply
+        )
 
     def apply(self, state, action):
         return self._apply(state, action)
