@@ -142,17 +142,29 @@ def bid_actions(s) -> tuple:
     """OV-D4: one combat card at a time (a copy of each type in hand), then done."""
     combat = s.combat
     seat = combat.bidder
-    kinds = sorted({FW_CARDS[c] for c in combat_cards(s.hands[seat])})
-    out = [("bid", FW_TYPES[k].key) for k in kinds]
+    bids = bids_from(s.hands[seat])
     must_bid = (
         seat == combat.attacker
         and s.rules.min_attacker_bid
         and len(combat.bids[seat]) < s.rules.min_attacker_bid
-        and kinds
+        and bids
     )
-    if not must_bid:
-        out.append(BID_DONE)
-    return tuple(out)
+    return bids if must_bid else (*bids, BID_DONE)
+
+
+_bids_by_hand: dict[tuple[int, ...], tuple] = {}
+
+
+def bids_from(hand: tuple[int, ...]) -> tuple:
+    """A bid of each type of combat card in `hand`, in the types' order: remembered by hand (a
+    search asks after every bid of its rollouts; the memo is emptied when it grows large)."""
+    found = _bids_by_hand.get(hand)
+    if found is None:
+        if len(_bids_by_hand) >= 50_000:
+            _bids_by_hand.clear()
+        kinds = sorted({FW_CARDS[c] for c in hand if FW_IS_COMBAT[c]})
+        found = _bids_by_hand[hand] = tuple(("bid", FW_TYPES[k].key) for k in kinds)
+    return found
 
 
 # --- setup and the turn -------------------------------------------------------------------------
@@ -432,7 +444,8 @@ def bid(w: Work, key: str) -> None:
     """OV-4.2 / OV-Q14 / OV-Q51: one card face down in front of the bidder; bids are final."""
     c = w.combat
     seat = c.bidder
-    card = min(x for x in w.hands[seat] if FW_CARDS[x] == FW_BY_KEY[key])
+    kind = FW_BY_KEY[key]
+    card = min(x for x in w.hands[seat] if FW_CARDS[x] == kind)
     w.remove_card(seat, card)
     bids = list(c.bids)
     bids[seat] = (*bids[seat], card)
@@ -465,14 +478,15 @@ def reveal_step(w: Work) -> None:
     revealed_now = [(seat, card) for seat in bid_order(w, c.attacker) for card in c.bids[seat]]
     fw_cards = (*c.fw_cards, *revealed_now)
     line, barraged = list(c.line), c.barraged
-    bidders = tuple(dict.fromkeys(seat for seat, _ in revealed_now))
-    w.record(
-        K.BIDS_REVEALED,
-        seats=bidders,
-        places=tuple(("seat", seat) for seat in bidders),
-        bidders=tuple(seat for seat, _ in revealed_now),
-        bids=tuple(card for _, card in revealed_now),
-    )
+    if not w.quiet:  # the words' tuples cost more than the event
+        bidders = tuple(dict.fromkeys(seat for seat, _ in revealed_now))
+        w.record(
+            K.BIDS_REVEALED,
+            seats=bidders,
+            places=tuple(("seat", seat) for seat in bidders),
+            bidders=tuple(seat for seat, _ in revealed_now),
+            bids=tuple(card for _, card in revealed_now),
+        )
     for seat, card in revealed_now:
         if fw(card).special == "barrage" and line:
             # OV-H3 / OV-Q21: discarded at once, so a reshuffle later in this combat takes it

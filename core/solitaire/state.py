@@ -248,10 +248,10 @@ class Work(Recording):
 
     def __init__(self, s: SolitaireState, quiet: bool = False) -> None:
         _load(self, s)
-        self.units = [list(u) for u in s.units]
+        self.units = list(map(list, s.units))
         self.trail = list(s.trail)
-        self.moved = [list(m) for m in s.moved] if s.moved else None
-        self.regrouped = [list(m) for m in s.regrouped] if s.regrouped else None
+        self.moved = list(map(list, s.moved)) if s.moved else None
+        self.regrouped = list(map(list, s.regrouped)) if s.regrouped else None
         self.log: list[Event] = []
         self.quiet = quiet
         self.stages: list[SolitaireState] | None = None  # only when the screen asks for them
@@ -260,10 +260,10 @@ class Work(Recording):
     def freeze(self) -> SolitaireState:
         return _build(
             self,
-            tuple(tuple(u) for u in self.units),
+            tuple(map(tuple, self.units)),
             tuple(self.trail),
-            tuple(tuple(m) for m in self.moved) if self.moved else (),
-            tuple(tuple(m) for m in self.regrouped) if self.regrouped else (),
+            tuple(map(tuple, self.moved)) if self.moved else (),
+            tuple(map(tuple, self.regrouped)) if self.regrouped else (),
             tuple(self.log),
         )
 
