@@ -134,11 +134,17 @@ def region_places(r: int) -> range:
 
 
 def region_has_enemies(s, r: int) -> bool:
-    return any(enemies_at(s, p) for p in region_places(r))
+    # the four areas spelled out: the enemy phase and B9 ask this thousands of times a search
+    a, b, c, d = s.units[r * 4 : r * 4 + 4]
+    return a[VC] + a[NVA] + b[VC] + b[NVA] + c[VC] + c[NVA] + d[VC] + d[NVA] > 0
 
 
 def region_has_players(s, r: int) -> bool:
-    return any(players_at(s, p) for p in region_places(r))
+    a, b, c, d = s.units[r * 4 : r * 4 + 4]
+    return (
+        a[ARVN] + a[GRUNT] + a[AIRCAV] + b[ARVN] + b[GRUNT] + b[AIRCAV]
+        + c[ARVN] + c[GRUNT] + c[AIRCAV] + d[ARVN] + d[GRUNT] + d[AIRCAV]
+    ) > 0  # fmt: skip
 
 
 def on_map(s, unit: int) -> int:
@@ -158,7 +164,11 @@ def american_units(s) -> int:
 
 def contested_places(s) -> list[int]:
     """VS-Q27: regions 1..5, areas in label order."""
-    return [p for p in range(20) if contested(s, p)]
+    return [
+        p
+        for p, u in enumerate(s.units)
+        if (u[VC] + u[NVA]) and (u[ARVN] + u[GRUNT] + u[AIRCAV])  # `contested`, for every area
+    ]
 
 
 def retreat_options(s, p: int) -> list[int]:
@@ -278,7 +288,7 @@ def redeploy_targets(s) -> list[int]:
     """VS-B8.1 / VS-Q45: enemy-free areas (or areas of enemy-free regions)."""
     if s.rules.aircav_redeploy_scope == "region":
         return [q for q in range(20) if not region_has_enemies(s, region_of(q))]
-    return [q for q in range(20) if enemies_at(s, q) == 0]
+    return [q for q, u in enumerate(s.units) if u[VC] + u[NVA] == 0]
 
 
 def redeploy_actions(s) -> list:
@@ -665,13 +675,17 @@ def combat_round(w: Work, p: int) -> None:
     hits = [0, 0]  # hits scored by the enemy, by the player
     number = w.combat_round
     places = (("area", p),)
+    quiet = w.quiet
+    dice = w.dice  # rolled here, one die after another, and handed back below
     for unit in (VC, NVA, ARVN, GRUNT, AIRCAV):
         need = HIT_TABLE[unit][terrain]
         key = UNIT_KEYS[unit]
         for _ in range(units[unit]):
-            face = w.roll()
+            face, dice = dice.d6()
             hit = face <= need
             hits[unit in PLAYER_UNITS] += hit
+            if quiet:  # a search's rollouts roll thousands of these
+                continue
             w.record(
                 K.COMBAT_ROLL,
                 seats=SEATS,
@@ -683,15 +697,23 @@ def combat_round(w: Work, p: int) -> None:
                 need=need,
                 hit=hit,
             )
+    w.dice = dice
     enemy_losses = take_losses(units, ENEMY_UNITS, hits[1])
     player_losses = take_losses(units, PLAYER_UNITS, hits[0])
     pp = pp_cost(w, sum(LOSS_PP[u] for u in player_losses))
+    if not quiet:
+        record_round(w, p, hits, enemy_losses, player_losses, pp)
+    add_pp(w, pp, "losses")
+
+
+def record_round(w: Work, p: int, hits: list[int], enemy_losses, player_losses, pp: int) -> None:
+    """The round's event: the hits each side scored, the units lost, their PP (VS-B4.5)."""
     w.record(
         K.COMBAT_ROUND,
         seats=SEATS,
-        places=places,
+        places=(("area", p),),
         place=p,
-        round=number,
+        round=w.combat_round,
         hits_on_enemy=hits[1],
         hits_on_you=hits[0],
         enemy_lost=tuple(enemy_losses.count(u) for u in ENEMY_UNITS),
@@ -700,7 +722,6 @@ def combat_round(w: Work, p: int) -> None:
         pp_before=w.pp,
         pp_after=w.pp + pp,
     )
-    add_pp(w, pp, "losses")
 
 
 def take_losses(units: list[int], order: tuple[int, ...], hits: int) -> list[int]:
