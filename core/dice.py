@@ -59,8 +59,15 @@ class Dice:
         return tuple(values), dice
 
     def shuffle(self, items: Sequence[T]) -> tuple[tuple[T, ...], Dice]:
-        """Fisher-Yates from the same stream: len(items) - 1 draws."""
-        return _shuffle(self, items)
+        """Fisher-Yates from the same stream: len(items) - 1 draws (`_shuffle`, with the draws
+        of `below` worked out in place)."""
+        out = list(items)
+        seed, counter = self.seed, self.counter
+        for i in range(len(out) - 1, 0, -1):
+            j = (splitmix64(seed, counter) * (i + 1)) >> 64
+            counter += 1
+            out[i], out[j] = out[j], out[i]
+        return tuple(out), _advanced(seed, counter)
 
 
 _set_seed, _set_counter = Dice.__dict__["seed"].__set__, Dice.__dict__["counter"].__set__
