@@ -136,7 +136,11 @@ class Steps:
     def __init__(self, game, hooks: GameHooks) -> None:
         self.game = game
         self.hooks = hooks
-        self._apply = getattr(game, "apply_unchecked", game.apply)
+        # a game's quiet apply records no events (nothing in a search reads them); else its
+        # apply without the legality check; else its apply
+        self._apply = getattr(game, "apply_quiet", None) or getattr(
+            game, "apply_unchecked", game.apply
+        )
 
     def apply(self, state, action):
         return self._apply(state, action)
@@ -497,17 +501,18 @@ class MCTSAgent:
 
     def _rollout(self, steps: Steps, state, rng, commitments, horizon):
         game, hooks = steps.game, steps.hooks
+        to_move, turn, apply, policy = game.to_move, game.turn, steps.apply, steps.policy
         for _ in range(hooks.rollout_depth):
-            if game.to_move(state) is None:
+            if to_move(state) is None:
                 break
-            if horizon is not None and game.turn(state) >= horizon:
+            if horizon is not None and turn(state) >= horizon:
                 break
             if commitments:
                 scope = hooks.plan_scope(game, state)
                 if scope in commitments:
-                    state = steps.apply(state, steps.plan(commitments[scope], state, rng))
+                    state = apply(state, steps.plan(commitments[scope], state, rng))
                     continue
-            state = steps.apply(state, steps.policy(state, rng))
+            state = apply(state, policy(state, rng))
         return steps.value(state)
 
 

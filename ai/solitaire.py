@@ -416,7 +416,7 @@ def candidates(game, state, legal, attacks: bool = False, lean: bool = False) ->
 
 def value_features(s) -> tuple[float, ...]:
     counts = region_counts(s)
-    totals = [sum(s.units[p][k] for p in range(20)) for k in range(5)]
+    totals = [sum(column) for column in zip(*s.units, strict=True)]  # per kind, as VS-R4 lists
     return (
         1.0,
         s.turn,

@@ -42,12 +42,12 @@ class Dice:
 
     def below(self, n: int) -> tuple[int, Dice]:
         """A uniform integer in [0, n) and the advanced dice (multiply-shift, bias < 2**-58)."""
-        value = (splitmix64(self.seed, self.counter) * n) >> 64
-        return value, Dice(self.seed, self.counter + 1)
+        seed, counter = self.seed, self.counter
+        return (splitmix64(seed, counter) * n) >> 64, _advanced(seed, counter + 1)
 
     def d6(self) -> tuple[int, Dice]:
-        value, dice = self.below(6)
-        return value + 1, dice
+        seed, counter = self.seed, self.counter
+        return ((splitmix64(seed, counter) * 6) >> 64) + 1, _advanced(seed, counter + 1)
 
     def roll(self, count: int) -> tuple[tuple[int, ...], Dice]:
         """`count` d6 in order."""
@@ -59,8 +59,27 @@ class Dice:
         return tuple(values), dice
 
     def shuffle(self, items: Sequence[T]) -> tuple[tuple[T, ...], Dice]:
-        """Fisher-Yates from the same stream: len(items) - 1 draws."""
-        return _shuffle(self, items)
+        """Fisher-Yates from the same stream: len(items) - 1 draws (`_shuffle`, with the draws
+        of `below` worked out in place)."""
+        out = list(items)
+        seed, counter = self.seed, self.counter
+        for i in range(len(out) - 1, 0, -1):
+            j = (splitmix64(seed, counter) * (i + 1)) >> 64
+            counter += 1
+            out[i], out[j] = out[j], out[i]
+        return tuple(out), _advanced(seed, counter)
+
+
+_set_seed, _set_counter = Dice.__dict__["seed"].__set__, Dice.__dict__["counter"].__set__
+
+
+def _advanced(seed: int, counter: int) -> Dice:
+    """`Dice(seed, counter)` without the frozen class's keyword `__init__`: a search's rollouts
+    roll hundreds of thousands of dice a decision."""
+    dice = object.__new__(Dice)
+    _set_seed(dice, seed)
+    _set_counter(dice, counter)
+    return dice
 
 
 @dataclass(frozen=True, slots=True)

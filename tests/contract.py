@@ -11,7 +11,7 @@ import copy
 import json
 import pickle
 import random
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import Any
 
 from core.engine import IllegalAction, decode_action, encode_action
@@ -136,6 +136,23 @@ def check_deterministic(game) -> None:
             assert state == p.states[i + 1], f"seed {p.seed}: action {i} gave a different state"
 
 
+def check_search_applies(game) -> None:
+    """The search's shortcuts play the same game: `apply_unchecked` gives apply's state, and a
+    quiet apply (`apply_quiet`) the same state with no events."""
+    for p in playthroughs(game)[:10]:
+        for state, action, after in zip(p.states, p.actions, p.states[1:], strict=False):
+            if hasattr(game, "apply_unchecked"):
+                assert game.apply_unchecked(state, action) == after, (
+                    f"seed {p.seed}: apply_unchecked gave another state than apply"
+                )
+            if hasattr(game, "apply_quiet"):
+                quiet = game.apply_quiet(state, action)
+                assert quiet.events == (), f"seed {p.seed}: a quiet apply recorded events"
+                assert quiet == replace(after, events=()), (
+                    f"seed {p.seed}: a quiet apply gave another state than apply"
+                )
+
+
 def check_observe_roundtrip(game) -> None:
     """Views are hashable, and a determinization of a view looks the same to its seat."""
     rng = random.Random(12345)
@@ -208,6 +225,7 @@ CHECKS = (
     check_apply_pure,
     check_illegal_raises,
     check_deterministic,
+    check_search_applies,
     check_observe_roundtrip,
     check_determinize_varies,
     check_dice_in_events,

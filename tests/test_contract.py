@@ -59,6 +59,21 @@ class SecretRandomness(DiceDuel):
         return replace(super().new(options, players, seed), scores=(random.getrandbits(30), 0))
 
 
+class NoisyQuietApply(DiceDuel):
+    id = "duel-noisy-quiet"
+
+    def apply_quiet(self, s, a):
+        return self.apply(s, a)  # the bug: its events are kept
+
+
+class LaxQuietApply(DiceDuel):
+    id = "duel-lax-quiet"
+
+    def apply_quiet(self, s, a):
+        after = self.apply(s, a)
+        return replace(after, turn_no=after.turn_no + 1, events=())  # the bug: another state
+
+
 class NeverEnds(DiceDuel):
     id = "duel-endless"
     contract_action_bound = 200
@@ -117,6 +132,8 @@ BROKEN = [
     (MutatingApply(), contract.check_apply_pure),
     (AcceptsAnything(), contract.check_illegal_raises),
     (SecretRandomness(), contract.check_deterministic),
+    (NoisyQuietApply(), contract.check_search_applies),
+    (LaxQuietApply(), contract.check_search_applies),
     (NeverEnds(), contract.check_reaches_outcome),
     (SilentDice(), contract.check_dice_in_events),
     (RedealsOwnCard(), contract.check_observe_roundtrip),

@@ -77,6 +77,11 @@ class ObjectiveConquer:
     def apply_unchecked(self, s, a):
         return rules.play(s, a)
 
+    def apply_quiet(self, s, a):
+        """`apply_unchecked` recording no events: the search's sampled worlds, whose events no
+        one reads (the state's `events` is empty)."""
+        return rules.play(s, a, quiet=True)
+
     def may_end_turn(self, s, a) -> bool:
         """OC-2.1 / OC-Q16: whether `a` may pass the move to another seat (the next Administrator
         in initiative order, the natives) or end the turn or the game (OC-14.1, OC-Q92), by the

@@ -554,9 +554,7 @@ def new_game(rules: Rules, players: int, seed: int) -> CState:
         next_id=len(chits),
     )
     w = Work(s)
-    w.log.append(
-        event(E.SETUP, seats=tuple(range(players)), players=players, radius=radius, hexes=b.size)
-    )
+    w.record(E.SETUP, seats=tuple(range(players)), players=players, radius=radius, hexes=b.size)
     w.log.extend(corner_events)
     run(w)
     return w.freeze()
@@ -615,32 +613,28 @@ def compute_income(w: Work) -> None:
             if w.terrain[h] == FARMLAND:
                 face = w.roll()
                 farms += 100 * (face - 2)
-                w.log.append(
-                    event(
-                        E.FARM_DIE,
-                        seats=(p,),
-                        places=(HEX[h],),
-                        dice=(face,),
-                        radius=w.radius,
-                        earns=100 * (face - 2),
-                    )
+                w.record(
+                    E.FARM_DIE,
+                    seats=(p,),
+                    places=(HEX[h],),
+                    dice=(face,),
+                    radius=w.radius,
+                    earns=100 * (face - 2),
                 )
         rate = w.rules.castle_income_cents
         castles = sum(rate * c.points for c in w.castles if c.owner == p and c.hex in hexes)
         change = upkeep + farms + castles
         w.money[p] += change
-        w.log.append(
-            event(
-                E.INCOME,
-                seats=(p,),
-                turn=w.turn,
-                cents=change,
-                money=w.money[p],
-                hexes=len(hexes),
-                upkeep=upkeep,
-                farms=farms,
-                castles=castles,
-            )
+        w.record(
+            E.INCOME,
+            seats=(p,),
+            turn=w.turn,
+            cents=change,
+            money=w.money[p],
+            hexes=len(hexes),
+            upkeep=upkeep,
+            farms=farms,
+            castles=castles,
         )
     w.changing = ()
     w.spelunked = w.mined = w.changed_turn = w.developed = ()
@@ -660,7 +654,7 @@ def disband_for_debt(w: Work) -> bool:
         army = sum(c.points for c in w.chits if c.owner == p)
         w.money[p] = 0
         owed = min(points, army)
-        w.log.append(event(E.DEBT_DISBANDED, seats=(p,), debt=debt, points=owed, cents=debt))
+        w.record(E.DEBT_DISBANDED, seats=(p,), debt=debt, points=owed, cents=debt)
         if owed:
             w.casualties = Casualties(p, p, ANYWHERE, owed, BANKRUPT)
         return True
@@ -673,7 +667,7 @@ def disband_for_debt(w: Work) -> bool:
 def roll_initiative(w: Work) -> None:
     """OC-4.1 / OC-Q16: one die each, highest first; tied players reroll among themselves."""
     w.initiative = tuple(_order(w, alive(w)))
-    w.log.append(event(E.INITIATIVE, seats=w.initiative))
+    w.record(E.INITIATIVE, seats=w.initiative)
     start_sequential(w, MOVE)
 
 
@@ -683,7 +677,7 @@ def _order(w: Work, group: list[int]) -> list[int]:
     rolls = {}
     for p in group:
         rolls[p] = w.roll()
-        w.log.append(event(E.INITIATIVE_DIE, seats=(p,), dice=(rolls[p],)))
+        w.record(E.INITIATIVE_DIE, seats=(p,), dice=(rolls[p],))
     order = []
     for face in sorted(set(rolls.values()), reverse=True):
         tied = [p for p in group if rolls[p] == face]
@@ -709,16 +703,14 @@ def move_chit(w: Work, chit_id: int, d: int) -> None:
     c = next(x for x in w.chits if x.id == chit_id)
     n = board(w.radius).neighbours[c.hex][d]
     w.chits = [replace(x, hex=n, moved=True) if x.id == chit_id else x for x in w.chits]
-    w.log.append(
-        event(
-            E.ARMY_MOVED,
-            seats=(p,),
-            places=(HEX[c.hex], HEX[n]),
-            radius=w.radius,
-            chit=chit_id,
-            points=c.points,
-            direction=d,
-        )
+    w.record(
+        E.ARMY_MOVED,
+        seats=(p,),
+        places=(HEX[c.hex], HEX[n]),
+        radius=w.radius,
+        chit=chit_id,
+        points=c.points,
+        direction=d,
     )
     if w.terrain[n] is None:
         explore(w, p, n, from_order=False)
@@ -735,16 +727,14 @@ def explore(w: Work, p: int, h: int, from_order: bool) -> None:
     face = w.roll()
     w.terrain[h] = DISCOVERY[face]
     at = (HEX[h],)
-    w.log.append(
-        event(
-            E.DISCOVERY_DIE,
-            seats=(p,),
-            places=at,
-            dice=(face,),
-            radius=w.radius,
-            terrain=DISCOVERY[face],
-            cents=-cost,
-        )
+    w.record(
+        E.DISCOVERY_DIE,
+        seats=(p,),
+        places=at,
+        dice=(face,),
+        radius=w.radius,
+        terrain=DISCOVERY[face],
+        cents=-cost,
     )
     if w.terrain[h] == MOUNTAIN:
         when = w.turn + 1 if from_order else w.turn
@@ -753,16 +743,14 @@ def explore(w: Work, p: int, h: int, from_order: bool) -> None:
         chance = w.rules.natives_on_discovery_chance  # OC-Q22: how many faces bring natives
         face = w.roll()
         found = face > 6 - chance
-        w.log.append(
-            event(
-                E.NATIVES_DIE,
-                seats=(p,),
-                places=at,
-                dice=(face,),
-                radius=w.radius,
-                chance=chance,
-                found=found,
-            )
+        w.record(
+            E.NATIVES_DIE,
+            seats=(p,),
+            places=at,
+            dice=(face,),
+            radius=w.radius,
+            chance=chance,
+            found=found,
         )
         if found:
             appear(w, h, points_of(w, p, h), False, p)
@@ -774,18 +762,16 @@ def appear(w: Work, h: int, army: int, lair: bool, p: int) -> None:
     face = w.roll()
     strength = floor(NATIVE_FRACTION[face] * army)
     native = add_native(w, h, strength) if strength > 0 else None
-    w.log.append(
-        event(
-            E.NATIVE_STRENGTH_DIE,
-            seats=(p,),
-            places=(HEX[h],),
-            dice=(face,),
-            radius=w.radius,
-            army=army,
-            strength=strength,
-            native=native,
-            lair=lair,
-        )
+    w.record(
+        E.NATIVE_STRENGTH_DIE,
+        seats=(p,),
+        places=(HEX[h],),
+        dice=(face,),
+        radius=w.radius,
+        army=army,
+        strength=strength,
+        native=native,
+        lair=lair,
     )
 
 
@@ -812,9 +798,7 @@ def send_order(w: Work, h: int, kind: str, arg) -> None:
     if kind == "move":
         n = board(w.radius).neighbours[h][arg]
         places = (HEX[h], HEX[n]) if n >= 0 else places
-    w.log.append(
-        event(E.ORDER_SENT, seats=(p,), places=places, radius=w.radius, order=kind, arg=arg)
-    )
+    w.record(E.ORDER_SENT, seats=(p,), places=places, radius=w.radius, order=kind, arg=arg)
 
 
 def step_admin(w: Work, d: int) -> None:
@@ -824,9 +808,7 @@ def step_admin(w: Work, d: int) -> None:
     n = board(w.radius).neighbours[here][d]
     w.admins[p] = n
     w.admin_steps += 1
-    w.log.append(
-        event(E.ADMIN_MOVED, seats=(p,), places=(HEX[here], HEX[n]), radius=w.radius, direction=d)
-    )
+    w.record(E.ADMIN_MOVED, seats=(p,), places=(HEX[here], HEX[n]), radius=w.radius, direction=d)
 
 
 # --- phase 5: natives ----------------------------------------------------------------------------
@@ -875,38 +857,21 @@ def move_native(w: Work, native_id: int) -> None:
     ways = tuple(range(6)) if w.rules.natives_policy == "random" else hunting_directions(w, native)
     if len(ways) == 1:
         d = ways[0]
-        w.log.append(
-            event(
-                E.NATIVE_HUNTS,
-                seats=seats,
-                places=here,
-                radius=w.radius,
-                native=native_id,
-                strength=native.strength,
-                direction=d,
-            )
+        w.record(
+            E.NATIVE_HUNTS,
+            seats=seats,
+            places=here,
+            radius=w.radius,
+            native=native_id,
+            strength=native.strength,
+            direction=d,
         )
     else:
         while True:
             face = w.roll()
             if face <= len(ways):
                 break
-            w.log.append(
-                event(
-                    E.NATIVE_DIRECTION_DIE,
-                    seats=seats,
-                    places=here,
-                    dice=(face,),
-                    radius=w.radius,
-                    native=native_id,
-                    strength=native.strength,
-                    ways=ways,
-                    direction=None,
-                )
-            )
-        d = ways[face - 1]
-        w.log.append(
-            event(
+            w.record(
                 E.NATIVE_DIRECTION_DIE,
                 seats=seats,
                 places=here,
@@ -915,36 +880,43 @@ def move_native(w: Work, native_id: int) -> None:
                 native=native_id,
                 strength=native.strength,
                 ways=ways,
-                direction=d,
+                direction=None,
             )
+        d = ways[face - 1]
+        w.record(
+            E.NATIVE_DIRECTION_DIE,
+            seats=seats,
+            places=here,
+            dice=(face,),
+            radius=w.radius,
+            native=native_id,
+            strength=native.strength,
+            ways=ways,
+            direction=d,
         )
     n = board(w.radius).neighbours[native.hex][d]
     if n < 0 or w.terrain[n] is None:
         w.natives = [x for x in w.natives if x.id != native_id]
-        w.log.append(
-            event(
-                E.NATIVE_GONE,
-                seats=seats,
-                places=here if n < 0 else (*here, HEX[n]),
-                radius=w.radius,
-                native=native_id,
-                strength=native.strength,
-                direction=d,
-                off_map=n < 0,
-            )
+        w.record(
+            E.NATIVE_GONE,
+            seats=seats,
+            places=here if n < 0 else (*here, HEX[n]),
+            radius=w.radius,
+            native=native_id,
+            strength=native.strength,
+            direction=d,
+            off_map=n < 0,
         )
     else:
         w.natives = [replace(x, hex=n) if x.id == native_id else x for x in w.natives]
-        w.log.append(
-            event(
-                E.NATIVE_MOVED,
-                seats=seats,
-                places=(*here, HEX[n]),
-                radius=w.radius,
-                native=native_id,
-                strength=native.strength,
-                direction=d,
-            )
+        w.record(
+            E.NATIVE_MOVED,
+            seats=seats,
+            places=(*here, HEX[n]),
+            radius=w.radius,
+            native=native_id,
+            strength=native.strength,
+            direction=d,
         )
     w.native_queue = w.native_queue[1:]
     skip_held_natives(w)
@@ -960,32 +932,28 @@ def spelunk(w: Work, p: int, h: int, cost: int, order: bool = False) -> None:
     w.free_spelunks = tuple(f for f in w.free_spelunks if not (f[0] == p and f[1] == h))
     seats, at = (p,), (HEX[h],)
     face = w.roll()
-    w.log.append(
-        event(
-            E.SPELUNK_DIE,
-            seats=seats,
-            places=at,
-            dice=(face,),
-            radius=w.radius,
-            found=face == 6,
-            cents=-cost,
-            order=order,
-        )
+    w.record(
+        E.SPELUNK_DIE,
+        seats=seats,
+        places=at,
+        dice=(face,),
+        radius=w.radius,
+        found=face == 6,
+        cents=-cost,
+        order=order,
     )
     if face != 6:
         return
     face = w.roll()
     kind = cave_table(w.rules.cave_table)[face]
-    w.log.append(
-        event(
-            E.CAVE_DIE,
-            seats=seats,
-            places=at,
-            dice=(face,),
-            radius=w.radius,
-            cave=kind,
-            table=w.rules.cave_table,
-        )
+    w.record(
+        E.CAVE_DIE,
+        seats=seats,
+        places=at,
+        dice=(face,),
+        radius=w.radius,
+        cave=kind,
+        table=w.rules.cave_table,
     )
     if kind == "mine":
         w.caves = (*w.caves, (h, "mine", w.turn))
@@ -1002,17 +970,15 @@ def spelunk(w: Work, p: int, h: int, cost: int, order: bool = False) -> None:
         else:
             strength, dice = two_to_twelve(w, dice)
             native = add_native(w, h, strength)
-        w.log.append(
-            event(
-                E.DUNGEON_DIE,
-                seats=seats,
-                places=at,
-                dice=dice,
-                radius=w.radius,
-                cents=treasure,
-                strength=strength,
-                native=native,
-            )
+        w.record(
+            E.DUNGEON_DIE,
+            seats=seats,
+            places=at,
+            dice=dice,
+            radius=w.radius,
+            cents=treasure,
+            strength=strength,
+            native=native,
         )
     else:
         appear(w, h, points_of(w, p, h), True, p)
@@ -1042,16 +1008,14 @@ def mine(w: Work, p: int, h: int) -> None:
         amount, dice = two_to_twelve(w, dice)
         cents = 100 * amount
     w.money[p] += cents
-    w.log.append(
-        event(
-            E.MINING_DIE,
-            seats=(p,),
-            places=(HEX[h],),
-            dice=dice,
-            radius=w.radius,
-            cents=cents,
-            cave_in=cave_in,
-        )
+    w.record(
+        E.MINING_DIE,
+        seats=(p,),
+        places=(HEX[h],),
+        dice=dice,
+        radius=w.radius,
+        cents=cents,
+        cave_in=cave_in,
     )
     if first == 1:
         w.casualties = Casualties(p, p, h, second, CAVE_IN)
@@ -1107,44 +1071,38 @@ def battle(w: Work, h: int, a: int, b: int) -> None:
     da, db = w.roll(), w.roll()
     at = (HEX[h],)
     seats = (w.players if a == NATIVE_SIDE else a, w.players if b == NATIVE_SIDE else b)
-    w.log.append(
-        event(
-            E.BATTLE_DIE,
-            seats=seats[:1],
-            places=at,
-            dice=(da,),
-            radius=w.radius,
-            side=a,
-            strength=sa,
-            total=sa + da,
-        )
+    w.record(
+        E.BATTLE_DIE,
+        seats=seats[:1],
+        places=at,
+        dice=(da,),
+        radius=w.radius,
+        side=a,
+        strength=sa,
+        total=sa + da,
     )
-    w.log.append(
-        event(
-            E.BATTLE_DIE,
-            seats=seats[1:],
-            places=at,
-            dice=(db,),
-            radius=w.radius,
-            side=b,
-            strength=sb,
-            total=sb + db,
-        )
+    w.record(
+        E.BATTLE_DIE,
+        seats=seats[1:],
+        places=at,
+        dice=(db,),
+        radius=w.radius,
+        side=b,
+        strength=sb,
+        total=sb + db,
     )
     if sa + da == sb + db:
-        w.log.append(
-            event(
-                E.BATTLE,
-                seats=seats,
-                places=at,
-                radius=w.radius,
-                sides=(a, b),
-                strengths=(sa, sb),
-                totals=(sa + da, sb + db),
-                winner=None,
-                loser=None,
-                losses=(0, 0),
-            )
+        w.record(
+            E.BATTLE,
+            seats=seats,
+            places=at,
+            radius=w.radius,
+            sides=(a, b),
+            strengths=(sa, sb),
+            totals=(sa + da, sb + db),
+            winner=None,
+            loser=None,
+            losses=(0, 0),
         )
         return
     if sa + da > sb + db:
@@ -1160,19 +1118,17 @@ def battle(w: Work, h: int, a: int, b: int) -> None:
         losses = max(0, wd - ld)
     else:
         losses = wt - lt
-    w.log.append(
-        event(
-            E.BATTLE,
-            seats=seats,
-            places=at,
-            radius=w.radius,
-            sides=(a, b),
-            strengths=(sa, sb),
-            totals=(sa + da, sb + db),
-            winner=winner,
-            loser=loser,
-            losses=(losses, 0) if loser == a else (0, losses),
-        )
+    w.record(
+        E.BATTLE,
+        seats=seats,
+        places=at,
+        radius=w.radius,
+        sides=(a, b),
+        strengths=(sa, sb),
+        totals=(sa + da, sb + db),
+        winner=winner,
+        loser=loser,
+        losses=(losses, 0) if loser == a else (0, losses),
     )
     if losses > 0:
         chooser = loser if loser != NATIVE_SIDE else winner
@@ -1209,29 +1165,25 @@ def take_hit(w: Work, target: tuple) -> None:
         at = (HEX[chit.hex],)
         if chit.points <= 1:
             w.chits = [c for c in w.chits if c.id != ident]
-            w.log.append(
-                event(
-                    E.ARMY_LOST,
-                    seats=(chit.owner,),
-                    places=at,
-                    radius=w.radius,
-                    chit=ident,
-                    cause=cause,
-                )
+            w.record(
+                E.ARMY_LOST,
+                seats=(chit.owner,),
+                places=at,
+                radius=w.radius,
+                chit=ident,
+                cause=cause,
             )
         else:
             w.chits = [replace(c, points=c.points - 1) if c.id == ident else c for c in w.chits]
-            w.log.append(
-                event(
-                    E.ARMY_REDUCED,
-                    seats=(chit.owner,),
-                    places=at,
-                    radius=w.radius,
-                    chit=ident,
-                    before=chit.points,
-                    after=chit.points - 1,
-                    cause=cause,
-                )
+            w.record(
+                E.ARMY_REDUCED,
+                seats=(chit.owner,),
+                places=at,
+                radius=w.radius,
+                chit=ident,
+                before=chit.points,
+                after=chit.points - 1,
+                cause=cause,
             )
     elif kind == "castle":
         castle = castle_at(w, ident)
@@ -1239,42 +1191,36 @@ def take_hit(w: Work, target: tuple) -> None:
         if castle.points <= 1:
             if w.rules.castle_capture == "capture" and k.winner >= 0:
                 w.castles = [Castle(c.hex, k.winner, 1) if c.hex == ident else c for c in w.castles]
-                w.log.append(
-                    event(
-                        E.CASTLE_TAKEN,
-                        seats=(k.winner, castle.owner),
-                        places=at,
-                        radius=w.radius,
-                        before=castle.owner,
-                        owner=k.winner,
-                    )
+                w.record(
+                    E.CASTLE_TAKEN,
+                    seats=(k.winner, castle.owner),
+                    places=at,
+                    radius=w.radius,
+                    before=castle.owner,
+                    owner=k.winner,
                 )
             else:
                 w.castles = [c for c in w.castles if c.hex != ident]
                 by = w.players if k.winner == NATIVE_SIDE else k.winner
-                w.log.append(
-                    event(
-                        E.CASTLE_DESTROYED,
-                        seats=(castle.owner, by) if by >= 0 else (castle.owner,),
-                        places=at,
-                        radius=w.radius,
-                        cause=cause,
-                    )
+                w.record(
+                    E.CASTLE_DESTROYED,
+                    seats=(castle.owner, by) if by >= 0 else (castle.owner,),
+                    places=at,
+                    radius=w.radius,
+                    cause=cause,
                 )
         else:
             w.castles = [
                 replace(c, points=c.points - 1) if c.hex == ident else c for c in w.castles
             ]
-            w.log.append(
-                event(
-                    E.CASTLE_REDUCED,
-                    seats=(castle.owner,),
-                    places=at,
-                    radius=w.radius,
-                    before=castle.points,
-                    after=castle.points - 1,
-                    cause=cause,
-                )
+            w.record(
+                E.CASTLE_REDUCED,
+                seats=(castle.owner,),
+                places=at,
+                radius=w.radius,
+                before=castle.points,
+                after=castle.points - 1,
+                cause=cause,
             )
     else:
         native = next(n for n in w.natives if n.id == ident)
@@ -1285,30 +1231,26 @@ def take_hit(w: Work, target: tuple) -> None:
             if w.rules.native_loot and k.winner >= 0:
                 loot = 100 * native.loot
                 w.money[k.winner] += loot
-            w.log.append(
-                event(
-                    E.NATIVE_DESTROYED,
-                    seats=(k.winner, w.players) if k.winner >= 0 else (w.players,),
-                    places=at,
-                    radius=w.radius,
-                    native=ident,
-                    cents=loot,
-                )
+            w.record(
+                E.NATIVE_DESTROYED,
+                seats=(k.winner, w.players) if k.winner >= 0 else (w.players,),
+                places=at,
+                radius=w.radius,
+                native=ident,
+                cents=loot,
             )
         else:
             w.natives = [
                 replace(n, strength=n.strength - 1) if n.id == ident else n for n in w.natives
             ]
-            w.log.append(
-                event(
-                    E.NATIVE_REDUCED,
-                    seats=(w.players,),
-                    places=at,
-                    radius=w.radius,
-                    native=ident,
-                    before=native.strength,
-                    after=native.strength - 1,
-                )
+            w.record(
+                E.NATIVE_REDUCED,
+                seats=(w.players,),
+                places=at,
+                radius=w.radius,
+                native=ident,
+                before=native.strength,
+                after=native.strength - 1,
             )
     left = k.points - 1
     w.casualties = Casualties(k.chooser, k.loser, k.hex, left, k.winner) if left > 0 else None
@@ -1330,17 +1272,15 @@ def end_of_combat(w: Work) -> None:
         pieces = {c.hex for c in w.chits if c.owner == p} | {
             c.hex for c in w.castles if c.owner == p
         }
-        w.log.append(
-            event(
-                E.ADMIN_CAPTURED,
-                seats=(p, *by, w.players) if natives else (p, *by),
-                places=(HEX[h], *(HEX[x] for x in sorted(pieces - {h}))),  # and where they fall
-                radius=w.radius,
-                by=by,
-                natives=natives,
-                armies=sum(c.points for c in w.chits if c.owner == p),
-                castles=sum(c.points for c in w.castles if c.owner == p),
-            )
+        w.record(
+            E.ADMIN_CAPTURED,
+            seats=(p, *by, w.players) if natives else (p, *by),
+            places=(HEX[h], *(HEX[x] for x in sorted(pieces - {h}))),  # and where they fall
+            radius=w.radius,
+            by=by,
+            natives=natives,
+            armies=sum(c.points for c in w.chits if c.owner == p),
+            castles=sum(c.points for c in w.castles if c.owner == p),
         )
     for p in captured:
         w.admins[p] = None
@@ -1370,18 +1310,16 @@ def change_terrain(w: Work, p: int, h: int, action: str, order: bool = False) ->
     w.money[p] -= cost
     w.changing = (*w.changing, h)
     w.changed_turn = (*w.changed_turn, h)
-    w.log.append(
-        event(
-            E.TERRAIN_CHANGED,
-            seats=(p,),
-            places=(HEX[h],),
-            radius=w.radius,
-            action=action,
-            before=before,
-            after=w.terrain[h],
-            cents=-cost,
-            order=order,
-        )
+    w.record(
+        E.TERRAIN_CHANGED,
+        seats=(p,),
+        places=(HEX[h],),
+        radius=w.radius,
+        action=action,
+        before=before,
+        after=w.terrain[h],
+        cents=-cost,
+        order=order,
     )
 
 
@@ -1394,16 +1332,14 @@ def recruit(w: Work, h: int, size: int) -> None:
     cost = recruit_cost(size)
     w.money[p] -= cost
     w.chits.append(Chit(w.next_id, p, h, size, fresh=True, trained=True))
-    w.log.append(
-        event(
-            E.ARMY_RAISED,
-            seats=(p,),
-            places=(HEX[h],),
-            radius=w.radius,
-            chit=w.next_id,
-            points=size,
-            cents=-cost,
-        )
+    w.record(
+        E.ARMY_RAISED,
+        seats=(p,),
+        places=(HEX[h],),
+        radius=w.radius,
+        chit=w.next_id,
+        points=size,
+        cents=-cost,
     )
     w.next_id += 1
 
@@ -1417,17 +1353,15 @@ def drill(w: Work, chit_id: int) -> None:
     w.chits = [
         replace(x, points=x.points + 1, trained=True) if x.id == chit_id else x for x in w.chits
     ]
-    w.log.append(
-        event(
-            E.ARMY_TRAINED,
-            seats=(p,),
-            places=(HEX[c.hex],),
-            radius=w.radius,
-            chit=chit_id,
-            before=c.points,
-            after=c.points + 1,
-            cents=-cost,
-        )
+    w.record(
+        E.ARMY_TRAINED,
+        seats=(p,),
+        places=(HEX[c.hex],),
+        radius=w.radius,
+        chit=chit_id,
+        before=c.points,
+        after=c.points + 1,
+        cents=-cost,
     )
 
 
@@ -1440,16 +1374,14 @@ def combine(w: Work, a: int, b: int) -> None:
         for x in w.chits
         if x.id != b
     ]
-    w.log.append(
-        event(
-            E.ARMIES_COMBINED,
-            seats=(first.owner,),
-            places=(HEX[first.hex],),
-            radius=w.radius,
-            chits=(a, b),
-            points=(first.points, second.points),
-            after=first.points + second.points,
-        )
+    w.record(
+        E.ARMIES_COMBINED,
+        seats=(first.owner,),
+        places=(HEX[first.hex],),
+        radius=w.radius,
+        chits=(a, b),
+        points=(first.points, second.points),
+        after=first.points + second.points,
     )
 
 
@@ -1458,17 +1390,15 @@ def split(w: Work, chit_id: int, k: int) -> None:
     c = next(x for x in w.chits if x.id == chit_id)
     w.chits = [replace(x, points=x.points - k) if x.id == chit_id else x for x in w.chits]
     w.chits.append(Chit(w.next_id, c.owner, c.hex, k))
-    w.log.append(
-        event(
-            E.ARMY_SPLIT,
-            seats=(c.owner,),
-            places=(HEX[c.hex],),
-            radius=w.radius,
-            chit=chit_id,
-            new=w.next_id,
-            before=c.points,
-            points=(c.points - k, k),
-        )
+    w.record(
+        E.ARMY_SPLIT,
+        seats=(c.owner,),
+        places=(HEX[c.hex],),
+        radius=w.radius,
+        chit=chit_id,
+        new=w.next_id,
+        before=c.points,
+        points=(c.points - k, k),
     )
     w.next_id += 1
 
@@ -1505,7 +1435,8 @@ def develop(w: Work, p: int, h: int, order: bool = False) -> None:
         )
     key = h if w.rules.develop_limit == "per_castle" else -1 - p
     w.developed = (*w.developed, key)
-    w.log.append(built)
+    if not w.quiet:
+        w.log.append(built)
 
 
 # --- phase 11: orders ----------------------------------------------------------------------------
@@ -1539,16 +1470,14 @@ def execute(w: Work, o: Order) -> None:
             return
         moving = [c.id for c in chits_of(w, p, h)]
         w.chits = [replace(c, hex=n) if c.id in moving else c for c in w.chits]
-        w.log.append(
-            event(
-                E.ORDER_CARRIED_OUT,
-                seats=(p,),
-                places=(HEX[h], HEX[n]),
-                radius=w.radius,
-                order=o.kind,
-                arg=o.arg,
-                chits=tuple(moving),
-            )
+        w.record(
+            E.ORDER_CARRIED_OUT,
+            seats=(p,),
+            places=(HEX[h], HEX[n]),
+            radius=w.radius,
+            order=o.kind,
+            arg=o.arg,
+            chits=tuple(moving),
         )
         if w.terrain[n] is None:
             explore(w, p, n, from_order=True)
@@ -1576,17 +1505,15 @@ def execute(w: Work, o: Order) -> None:
 
 def skip_order(w: Work, o: Order, reason: str) -> None:
     """OC-Q29 / OC-Q88: an order that is no longer possible is skipped, with its reason."""
-    w.log.append(
-        event(
-            E.ORDER_SKIPPED,
-            seats=(o.player,),
-            places=(HEX[o.hex],),
-            radius=w.radius,
-            order=o.kind,
-            arg=o.arg,
-            reason=reason,
-            now=w.terrain[o.hex],
-        )
+    w.record(
+        E.ORDER_SKIPPED,
+        seats=(o.player,),
+        places=(HEX[o.hex],),
+        radius=w.radius,
+        order=o.kind,
+        arg=o.arg,
+        reason=reason,
+        now=w.terrain[o.hex],
     )
 
 
@@ -1620,15 +1547,13 @@ def finish(w: Work, winners: tuple[int, ...], why: str) -> None:
     if not w.scores_final:
         w.scores_final = tuple(score(w, p) for p in range(w.players))
     w.end_reason = end_reason(why, winners, w.turn, w.scores_final)
-    w.log.append(
-        event(
-            E.GAME_OVER,
-            seats=winners,
-            why=why,
-            winners=winners,
-            scores=w.scores_final,
-            turn=w.turn,
-        )
+    w.record(
+        E.GAME_OVER,
+        seats=winners,
+        why=why,
+        winners=winners,
+        scores=w.scores_final,
+        turn=w.turn,
     )
 
 
@@ -1716,9 +1641,10 @@ SURE_EFFECTS = {
 }
 
 
-def play(s: CState, action: tuple) -> CState:
-    """Apply one already-checked action and run the game on to the next decision."""
-    w = Work(s)
+def play(s: CState, action: tuple, quiet: bool = False) -> CState:
+    """Apply one already-checked action and run the game on to the next decision; `quiet`:
+    record no events (a search's worlds)."""
+    w = Work(s, quiet)
     verb = action[0]
     if verb == "done":
         next_actor(w)

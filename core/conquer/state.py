@@ -8,7 +8,7 @@ from operator import attrgetter
 from core.conquer.tables import CAVE_TABLES
 from core.dice import Dice
 from core.engine import Event, Option
-from core.scratch import copiers
+from core.scratch import Recording, copiers
 
 # Phases (OC-2.1 / OC-Q2: eleven of them)
 (
@@ -347,12 +347,13 @@ _by_id = attrgetter("id")
 _by_hex = attrgetter("hex")
 
 
-class Work:
-    """A mutable copy of a state for the length of one `apply`."""
+class Work(Recording):
+    """A mutable copy of a state for the length of one `apply` (a quiet one records no
+    events: see `Recording`)."""
 
-    __slots__ = (*FIELDS, "log", "ready")
+    __slots__ = (*FIELDS, "log", "ready", "quiet")
 
-    def __init__(self, s: CState) -> None:
+    def __init__(self, s: CState, quiet: bool = False) -> None:
         _load(self, s)
         self.chits = list(s.chits)
         self.natives = list(s.natives)
@@ -361,6 +362,7 @@ class Work:
         self.admins = list(s.admins)
         self.terrain = list(s.terrain)
         self.log: list[Event] = []
+        self.quiet = quiet
         self.ready: tuple | None = None  # the legal actions where `run` stopped for a decision
 
     def freeze(self) -> CState:

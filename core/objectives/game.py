@@ -57,6 +57,11 @@ class ObjectivesVietnam:
     def apply_unchecked(self, s, a):
         return rules.play(s, a)
 
+    def apply_quiet(self, s, a):
+        """`apply_unchecked` recording no events: the search's sampled worlds, whose events no
+        one reads (the state's `events` is empty)."""
+        return rules.play(s, a, quiet=True)
+
     def may_end_turn(self, s, a):
         """From the phase and the kind of action only (hidden cards decide the rest):
         `rules.may_end_turn`."""

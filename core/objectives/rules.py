@@ -13,7 +13,7 @@ Actions are tuples, verb first:
 from __future__ import annotations
 
 from core.dice import Dice
-from core.engine import IllegalAction, event
+from core.engine import IllegalAction
 from core.objectives.cards import (
     ENTRENCHED_STRENGTH,
     FW_BY_KEY,
@@ -142,17 +142,29 @@ def bid_actions(s) -> tuple:
     """OV-D4: one combat card at a time (a copy of each type in hand), then done."""
     combat = s.combat
     seat = combat.bidder
-    kinds = sorted({FW_CARDS[c] for c in combat_cards(s.hands[seat])})
-    out = [("bid", FW_TYPES[k].key) for k in kinds]
+    bids = bids_from(s.hands[seat])
     must_bid = (
         seat == combat.attacker
         and s.rules.min_attacker_bid
         and len(combat.bids[seat]) < s.rules.min_attacker_bid
-        and kinds
+        and bids
     )
-    if not must_bid:
-        out.append(BID_DONE)
-    return tuple(out)
+    return bids if must_bid else (*bids, BID_DONE)
+
+
+_bids_by_hand: dict[tuple[int, ...], tuple] = {}
+
+
+def bids_from(hand: tuple[int, ...]) -> tuple:
+    """A bid of each type of combat card in `hand`, in the types' order: remembered by hand (a
+    search asks after every bid of its rollouts; the memo is emptied when it grows large)."""
+    found = _bids_by_hand.get(hand)
+    if found is None:
+        if len(_bids_by_hand) >= 50_000:
+            _bids_by_hand.clear()
+        kinds = sorted({FW_CARDS[c] for c in hand if FW_IS_COMBAT[c]})
+        found = _bids_by_hand[hand] = tuple(("bid", FW_TYPES[k].key) for k in kinds)
+    return found
 
 
 # --- setup and the turn -------------------------------------------------------------------------
@@ -195,29 +207,23 @@ def new_game(rules: Rules, players: int, seed: int) -> OVState:
         hand_size=size,
     )
     w = Work(s)
-    w.log.append(
-        event(
-            K.DEALER,
-            seats=(dealer,),
-            places=(("seat", dealer),),
-            dice=(dealer + 1,),
-            players=players,
-        )
+    w.record(
+        K.DEALER,
+        seats=(dealer,),
+        places=(("seat", dealer),),
+        dice=(dealer + 1,),
+        players=players,
     )
-    w.log.append(
-        event(
-            K.DECKS_SHUFFLED,
-            shuffle_draws=len(FW_CARDS) + len(NVA_CARDS) + len(OBJECTIVE_CARDS) - 3,
-        )
+    w.record(
+        K.DECKS_SHUFFLED,
+        shuffle_draws=len(FW_CARDS) + len(NVA_CARDS) + len(OBJECTIVE_CARDS) - 3,
     )
-    w.log.append(
-        event(
-            K.HANDS_DEALT,
-            seats=tuple(order),
-            places=tuple(("seat", seat) for seat in order),
-            cards=size,
-            first=order[0],
-        )
+    w.record(
+        K.HANDS_DEALT,
+        seats=tuple(order),
+        places=tuple(("seat", seat) for seat in order),
+        cards=size,
+        first=order[0],
     )
     run(w)
     return w.freeze()
@@ -234,9 +240,7 @@ def start_turn(w: Work) -> None:
     seat = w.current
     n = max(1, w.hand_size - len(w.hands[seat]))
     drawn = draw_fw(w, seat, n)
-    w.log.append(
-        event(K.TURN_STARTED, seats=(seat,), places=(("seat", seat),), turn=w.turn, drawn=drawn)
-    )
+    w.record(K.TURN_STARTED, seats=(seat,), places=(("seat", seat),), turn=w.turn, drawn=drawn)
     reveal_objective(w)
     if w.phase != OVER:
         w.phase = MAIN
@@ -259,12 +263,10 @@ def take_fw(w: Work) -> int | None:
         if not w.fw_discard:
             return None
         w.fw_deck, w.dice = w.dice.shuffle(w.fw_discard)
-        w.log.append(
-            event(
-                K.FW_RESHUFFLED,
-                shuffle_draws=max(0, len(w.fw_discard) - 1),
-                cards=len(w.fw_discard),
-            )
+        w.record(
+            K.FW_RESHUFFLED,
+            shuffle_draws=max(0, len(w.fw_discard) - 1),
+            cards=len(w.fw_discard),
         )
         w.fw_discard = ()
     card, w.fw_deck = w.fw_deck[0], w.fw_deck[1:]
@@ -278,7 +280,7 @@ def reveal_objective(w: Work) -> None:
             if not w.pool:  # OV-Q8: nothing left to take anywhere, and the target not reached
                 end_game(w, "nva", "no_objectives")
                 return
-            w.log.append(event(K.OBJECTIVES_DECK_EMPTY, seats=(w.current,)))
+            w.record(K.OBJECTIVES_DECK_EMPTY, seats=(w.current,))
             return
         card, w.obj_deck = w.obj_deck[0], w.obj_deck[1:]
         kind = objective(card)
@@ -288,30 +290,26 @@ def reveal_objective(w: Work) -> None:
         if original is None:
             w.pool.append((card, 0))
             ww = war_weariness(len(w.pool), w.rules.war_weariness == "per_card")
-            w.log.append(
-                event(
-                    K.OBJECTIVE_REVEALED,
-                    seats=(w.current,),
-                    places=(("pool", card),),
-                    card=card,
-                    pool=len(w.pool),
-                    weariness=ww,
-                )
+            w.record(
+                K.OBJECTIVE_REVEALED,
+                seats=(w.current,),
+                places=(("pool", card),),
+                card=card,
+                pool=len(w.pool),
+                weariness=ww,
             )
             return
         held, tokens = w.pool[original]
         w.pool[original] = (held, tokens + 1)
         w.obj_deck, w.dice = w.dice.shuffle((*w.obj_deck, card))
-        w.log.append(
-            event(
-                K.OBJECTIVE_DUPLICATE,
-                seats=(w.current,),
-                places=(("pool", held),),
-                shuffle_draws=max(0, len(w.obj_deck) - 1),
-                card=card,
-                original=held,
-                tokens=tokens + 1,
-            )
+        w.record(
+            K.OBJECTIVE_DUPLICATE,
+            seats=(w.current,),
+            places=(("pool", held),),
+            shuffle_draws=max(0, len(w.obj_deck) - 1),
+            card=card,
+            original=held,
+            tokens=tokens + 1,
         )
         if not w.rules.duplicate_redraw:
             return
@@ -324,15 +322,13 @@ def declare_attack(w: Work, target: int) -> None:
     line = [card for card in (take_nva(w) for _ in range(score)) if card is not None]
     w.attacked = True
     w.combat = Combat(attacker=w.current, target=target, score=score, line=tuple(line))
-    w.log.append(
-        event(
-            K.ATTACK_DECLARED,
-            seats=(w.current,),
-            places=(("pool", target),),
-            target=target,
-            score=score,
-            dealt=len(line),
-        )
+    w.record(
+        K.ATTACK_DECLARED,
+        seats=(w.current,),
+        places=(("pool", target),),
+        target=target,
+        score=score,
+        dealt=len(line),
     )
     w.phase = CALL_OFF
 
@@ -343,9 +339,7 @@ def take_nva(w: Work) -> int | None:
         if not spent:
             return None
         w.nva_deck, w.dice = w.dice.shuffle(spent)
-        w.log.append(
-            event(K.NVA_RESHUFFLED, shuffle_draws=max(0, len(spent) - 1), cards=len(spent))
-        )
+        w.record(K.NVA_RESHUFFLED, shuffle_draws=max(0, len(spent) - 1), cards=len(spent))
         w.nva_discard = w.nva_hidden_discard = ()
     card, w.nva_deck = w.nva_deck[0], w.nva_deck[1:]
     return card
@@ -356,14 +350,12 @@ def pacify(w: Work, target: int) -> None:
     spend_special(w, "pacification")
     removed = tokens_on(w, target)
     w.pool = [(c, 0 if c == target else t) for c, t in w.pool]
-    w.log.append(
-        event(
-            K.PACIFICATION,
-            seats=(w.current,),
-            places=(("pool", target), ("seat", w.current)),
-            target=target,
-            tokens=removed,
-        )
+    w.record(
+        K.PACIFICATION,
+        seats=(w.current,),
+        places=(("pool", target), ("seat", w.current)),
+        target=target,
+        tokens=removed,
     )
 
 
@@ -372,14 +364,12 @@ def hearts_and_minds(w: Work, target: int) -> None:
     spend_special(w, "hearts")
     w.pool = [(c, t) for c, t in w.pool if c != target]
     w.obj_deck, w.dice = w.dice.shuffle((*w.obj_deck, target))
-    w.log.append(
-        event(
-            K.HEARTS_AND_MINDS,
-            seats=(w.current,),
-            places=(("pool", target), ("seat", w.current)),
-            shuffle_draws=max(0, len(w.obj_deck) - 1),
-            target=target,
-        )
+    w.record(
+        K.HEARTS_AND_MINDS,
+        seats=(w.current,),
+        places=(("pool", target), ("seat", w.current)),
+        shuffle_draws=max(0, len(w.obj_deck) - 1),
+        target=target,
     )
 
 
@@ -395,9 +385,9 @@ def end_turn_action(w: Work) -> None:
     if not w.attacked or w.rules.draw_after_attack:
         drawn = draw_fw(w, w.current, 1)
         seat = w.current
-        w.log.append(event(K.PASSED, seats=(seat,), places=(("seat", seat),), drawn=drawn))
+        w.record(K.PASSED, seats=(seat,), places=(("seat", seat),), drawn=drawn)
     else:
-        w.log.append(event(K.TURN_ENDED, seats=(w.current,)))
+        w.record(K.TURN_ENDED, seats=(w.current,))
     end_turn(w)
 
 
@@ -420,7 +410,7 @@ def end_game(w: Work, result: str, cause: str, **numbers: int) -> None:
     w.reinforce = None
     seats = tuple((w.current + i) % w.players for i in range(w.players))
     kind = K.TEAM_WON if result == "team" else K.GAME_WON
-    w.log.append(event(kind, seats=seats, cause=cause, **numbers))
+    w.record(kind, seats=seats, cause=cause, **numbers)
 
 
 # --- combat --------------------------------------------------------------------------------------
@@ -440,14 +430,12 @@ def call_off(w: Work) -> None:
     hand = w.hands[seat]  # sorted, as every hand is
     w.fw_discard = (*w.fw_discard, *hand)
     w.hands[seat] = ()
-    w.log.append(
-        event(
-            K.ATTACK_CALLED_OFF,
-            seats=(seat,),
-            places=(("seat", seat),),
-            target=w.combat.target,
-            discarded=len(hand),
-        )
+    w.record(
+        K.ATTACK_CALLED_OFF,
+        seats=(seat,),
+        places=(("seat", seat),),
+        target=w.combat.target,
+        discarded=len(hand),
     )
     lose(w, "called_off")
 
@@ -456,26 +444,25 @@ def bid(w: Work, key: str) -> None:
     """OV-4.2 / OV-Q14 / OV-Q51: one card face down in front of the bidder; bids are final."""
     c = w.combat
     seat = c.bidder
-    card = min(x for x in w.hands[seat] if FW_CARDS[x] == FW_BY_KEY[key])
+    kind = FW_BY_KEY[key]
+    card = min(x for x in w.hands[seat] if FW_CARDS[x] == kind)
     w.remove_card(seat, card)
     bids = list(c.bids)
     bids[seat] = (*bids[seat], card)
     w.combat = _combat(c, bids=tuple(bids))
     # the card stays out of the event: every seat sees the events (OV-Q15)
-    w.log.append(event(K.BID_MADE, seats=(seat,), places=(("seat", seat),), count=len(bids[seat])))
+    w.record(K.BID_MADE, seats=(seat,), places=(("seat", seat),), count=len(bids[seat]))
 
 
 def bid_done(w: Work) -> None:
     c = w.combat
     order = bid_order(w, c.attacker)
     position = order.index(c.bidder)
-    w.log.append(
-        event(
-            K.BIDS_COUNTED,
-            seats=(c.bidder,),
-            places=(("seat", c.bidder),),
-            count=len(c.bids[c.bidder]),
-        )
+    w.record(
+        K.BIDS_COUNTED,
+        seats=(c.bidder,),
+        places=(("seat", c.bidder),),
+        count=len(c.bids[c.bidder]),
     )
     if position + 1 < len(order):
         w.combat = _combat(c, bidder=order[position + 1])
@@ -491,23 +478,22 @@ def reveal_step(w: Work) -> None:
     revealed_now = [(seat, card) for seat in bid_order(w, c.attacker) for card in c.bids[seat]]
     fw_cards = (*c.fw_cards, *revealed_now)
     line, barraged = list(c.line), c.barraged
-    bidders = tuple(dict.fromkeys(seat for seat, _ in revealed_now))
-    w.log.append(
-        event(
+    if not w.quiet:  # the words' tuples cost more than the event
+        bidders = tuple(dict.fromkeys(seat for seat, _ in revealed_now))
+        w.record(
             K.BIDS_REVEALED,
             seats=bidders,
             places=tuple(("seat", seat) for seat in bidders),
             bidders=tuple(seat for seat, _ in revealed_now),
             bids=tuple(card for _, card in revealed_now),
         )
-    )
     for seat, card in revealed_now:
         if fw(card).special == "barrage" and line:
             # OV-H3 / OV-Q21: discarded at once, so a reshuffle later in this combat takes it
             w.nva_hidden_discard = (*w.nva_hidden_discard, line.pop(0))
             barraged += 1
             # the NVA card discarded stays out of the event: no one sees it
-            w.log.append(event(K.BARRAGE, seats=(seat,), fw=card))
+            w.record(K.BARRAGE, seats=(seat,), fw=card)
     c = _combat(c, fw_cards=fw_cards, line=tuple(line), barraged=barraged, bids=((),) * w.players)
     if c.last_round:
         w.combat = c
@@ -521,14 +507,12 @@ def reveal_step(w: Work) -> None:
     c = _combat(c, line=tuple(line), revealed=(*c.revealed, card))
     kind = nva(card)
     attacker, nva_place = (c.attacker,), (("nva", card),)
-    w.log.append(
-        event(
-            K.NVA_REVEALED,
-            seats=attacker,
-            places=nva_place,
-            card=card,
-            strength=nva_strength(w, card, c.target),
-        )
+    w.record(
+        K.NVA_REVEALED,
+        seats=attacker,
+        places=nva_place,
+        card=card,
+        strength=nva_strength(w, card, c.target),
     )
     if kind.ability == "ambush":
         c = ambush(w, c, revealed_now)
@@ -536,23 +520,19 @@ def reveal_step(w: Work) -> None:
         extra = take_nva(w)
         if extra is not None:
             c = _combat(c, line=(*c.line, extra), extra_dealt=True)
-            w.log.append(event(K.NVA_REINFORCEMENTS, seats=attacker, places=nva_place))
+            w.record(K.NVA_REINFORCEMENTS, seats=attacker, places=nva_place)
     elif kind.ability == "entrenched" and tokens_on(w, c.target):
-        w.log.append(
-            event(
-                K.ENTRENCHED,
-                seats=attacker,
-                places=nva_place,
-                card=card,
-                strength=ENTRENCHED_STRENGTH,
-            )
+        w.record(
+            K.ENTRENCHED,
+            seats=attacker,
+            places=nva_place,
+            card=card,
+            strength=ENTRENCHED_STRENGTH,
         )
     w.combat = c
     nva_sum, fw_sum = nva_total(w, c), fw_total(c)
     overrun = nva_sum >= 2 * fw_sum if w.rules.overrun_test == "ge" else nva_sum > 2 * fw_sum
-    w.log.append(
-        event(K.OVERRUN if overrun else K.ROUND_TOTALS, seats=(c.attacker,), nva=nva_sum, fw=fw_sum)
-    )
+    w.record(K.OVERRUN if overrun else K.ROUND_TOTALS, seats=(c.attacker,), nva=nva_sum, fw=fw_sum)
     if overrun:
         lose(w, "overrun")
         return
@@ -570,18 +550,16 @@ def ambush(w: Work, c: Combat, revealed_now) -> Combat:
     """OV-H2 Ambush: the strongest card bid this round is discarded (tie: the earliest bid)."""
     live = [card for _, card in revealed_now if card not in c.struck]
     if not live:
-        w.log.append(event(K.AMBUSH, seats=(c.attacker,), card=None, strength=None))
+        w.record(K.AMBUSH, seats=(c.attacker,), card=None, strength=None)
         return c
     best = max(live, key=lambda card: (fw(card).strength, -live.index(card)))
     owner = next(seat for seat, card in revealed_now if card == best)
-    w.log.append(
-        event(
-            K.AMBUSH,
-            seats=(owner,),
-            places=(("seat", owner),),
-            card=best,
-            strength=fw(best).strength,
-        )
+    w.record(
+        K.AMBUSH,
+        seats=(owner,),
+        places=(("seat", owner),),
+        card=best,
+        strength=fw(best).strength,
     )
     return _combat(c, struck=(*c.struck, best))
 
@@ -591,7 +569,7 @@ def final_comparison(w: Work) -> None:
     c = w.combat
     nva_sum, fw_sum = nva_total(w, c), fw_total(c)
     win = fw_sum > nva_sum or (fw_sum == nva_sum and w.rules.final_tie == "win")
-    w.log.append(event(K.FINAL_TOTALS, seats=(c.attacker,), fw=fw_sum, nva=nva_sum, won=win))
+    w.record(K.FINAL_TOTALS, seats=(c.attacker,), fw=fw_sum, nva=nva_sum, won=win)
     if win:
         win_combat(w)
     else:
@@ -624,16 +602,14 @@ def win_combat(w: Work) -> None:
     w.taken[c.attacker] = (*w.taken[c.attacker], c.target)
     w.scores[c.attacker] += kind.value
     w.combat = None
-    w.log.append(
-        event(
-            K.OBJECTIVE_TAKEN,
-            seats=(c.attacker,),
-            places=(("pool", c.target), ("seat", c.attacker)),
-            target=c.target,
-            points=kind.value,
-            team=sum(w.scores),
-            needed=team_target(w.players),
-        )
+    w.record(
+        K.OBJECTIVE_TAKEN,
+        seats=(c.attacker,),
+        places=(("pool", c.target), ("seat", c.attacker)),
+        target=c.target,
+        points=kind.value,
+        team=sum(w.scores),
+        needed=team_target(w.players),
     )
     if w.players >= REINFORCEMENTS_FROM:
         count = c.score if w.rules.reinforcement_count == "effective" else kind.nva_score
@@ -641,13 +617,11 @@ def win_combat(w: Work) -> None:
         if pending:
             w.reinforce = Reinforce(attacker=c.attacker, pending=tuple(pending))
             w.phase = REINFORCE
-            w.log.append(
-                event(
-                    K.REINFORCEMENTS_DRAWN,
-                    seats=(c.attacker,),
-                    places=(("seat", c.attacker),),
-                    cards=len(pending),
-                )
+            w.record(
+                K.REINFORCEMENTS_DRAWN,
+                seats=(c.attacker,),
+                places=(("seat", c.attacker),),
+                cards=len(pending),
             )
             return
     after_win(w)
@@ -661,15 +635,13 @@ def give(w: Work, seat: int) -> None:
     w.reinforce = Reinforce(r.attacker, pending, r.kept or seat == r.attacker, (*r.given, seat))
     # the card stays out of the event: only its new owner sees it
     if seat == r.attacker:
-        w.log.append(event(K.REINFORCEMENT_KEPT, seats=(seat,), places=(("seat", seat),)))
+        w.record(K.REINFORCEMENT_KEPT, seats=(seat,), places=(("seat", seat),))
     else:
-        w.log.append(
-            event(
-                K.REINFORCEMENT_GIVEN,
-                seats=(r.attacker, seat),
-                places=(("seat", seat),),
-                to=seat,
-            )
+        w.record(
+            K.REINFORCEMENT_GIVEN,
+            seats=(r.attacker, seat),
+            places=(("seat", seat),),
+            to=seat,
         )
     if not pending:
         w.reinforce = None
@@ -694,15 +666,13 @@ def lose(w: Work, cause: str = "lost") -> None:
     discard_combat(w, returned=False)
     w.pool = [(card, t + 1 if card == c.target else t) for card, t in w.pool]
     w.combat = None
-    w.log.append(
-        event(
-            K.OBJECTIVE_HOLDS,
-            seats=(c.attacker,),
-            places=(("pool", c.target),),
-            target=c.target,
-            tokens=tokens_on(w, c.target),
-            cause=cause,
-        )
+    w.record(
+        K.OBJECTIVE_HOLDS,
+        seats=(c.attacker,),
+        places=(("pool", c.target),),
+        target=c.target,
+        tokens=tokens_on(w, c.target),
+        cause=cause,
     )
     if w.rules.continue_after_loss and cause != "called_off":
         w.phase = MAIN
@@ -777,8 +747,10 @@ def to_move(s) -> int | None:
     return s.current
 
 
-def play(s: OVState, action: tuple) -> OVState:
-    w = Work(s)
+def play(s: OVState, action: tuple, quiet: bool = False) -> OVState:
+    """Apply one already-checked action and run the game on to the next decision; `quiet`:
+    record no events (a search's worlds)."""
+    w = Work(s, quiet)
     verb = action[0]
     if verb == "attack":
         declare_attack(w, action[1])

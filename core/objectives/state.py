@@ -7,7 +7,7 @@ from dataclasses import dataclass, field, fields
 
 from core.dice import Dice
 from core.engine import Event, Option
-from core.scratch import copiers
+from core.scratch import Recording, copiers
 
 # Decision points (docs/rules/objectives.md, OV-D1..D5)
 MAIN = "main"  # OV-D1 / OV-D2: attack an objective, play a special, or end the turn
@@ -222,12 +222,13 @@ FIELDS = tuple(f.name for f in fields(OVState))
 _load, _build = copiers(OVState, ("hands", "taken", "scores", "pool", "events"))
 
 
-class Work:
-    """A mutable copy of a state for the length of one `apply`."""
+class Work(Recording):
+    """A mutable copy of a state for the length of one `apply` (a quiet one records no
+    events: see `Recording`)."""
 
-    __slots__ = (*FIELDS, "log", "ready")
+    __slots__ = (*FIELDS, "log", "ready", "quiet")
 
-    def __init__(self, s: OVState) -> None:
+    def __init__(self, s: OVState, quiet: bool = False) -> None:
         _load(self, s)
         # hands stay sorted tuples, replaced by `add_card` and `remove_card` (most steps
         # change one hand at most, so nothing is copied or sorted for the others)
@@ -236,6 +237,7 @@ class Work:
         self.scores = list(s.scores)
         self.pool = list(s.pool)
         self.log: list[Event] = []
+        self.quiet = quiet
         self.ready: tuple | None = None  # the legal actions where `run` stopped for a bid
 
     def freeze(self) -> OVState:

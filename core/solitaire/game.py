@@ -103,6 +103,11 @@ class VietnamSolitaire:
         """For search that only plays actions taken from `legal_actions`."""
         return rules.play(s, a)
 
+    def apply_quiet(self, s, a):
+        """`apply_unchecked` recording no events: the search's sampled worlds, whose events no
+        one reads (the state's `events` is empty)."""
+        return rules.play(s, a, quiet=True)
+
     def may_end_turn(self, s, a) -> bool:
         """VS-B0.2 / VS-B0.3: whether `a` may be the player's last decision of the turn (the turn
         counter moves on, or the war ends, before the next one), by the rules alone: `a` is

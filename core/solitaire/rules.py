@@ -18,7 +18,7 @@ and `p`, `q` places (region * 4 + area, 0-19).
 from __future__ import annotations
 
 from core.dice import Dice
-from core.engine import Event, IllegalAction, event
+from core.engine import Event, IllegalAction
 from core.solitaire.board import (
     AIRCAV,
     AMERICAN_UNITS,
@@ -134,11 +134,17 @@ def region_places(r: int) -> range:
 
 
 def region_has_enemies(s, r: int) -> bool:
-    return any(enemies_at(s, p) for p in region_places(r))
+    # the four areas spelled out: the enemy phase and B9 ask this thousands of times a search
+    a, b, c, d = s.units[r * 4 : r * 4 + 4]
+    return a[VC] + a[NVA] + b[VC] + b[NVA] + c[VC] + c[NVA] + d[VC] + d[NVA] > 0
 
 
 def region_has_players(s, r: int) -> bool:
-    return any(players_at(s, p) for p in region_places(r))
+    a, b, c, d = s.units[r * 4 : r * 4 + 4]
+    return (
+        a[ARVN] + a[GRUNT] + a[AIRCAV] + b[ARVN] + b[GRUNT] + b[AIRCAV]
+        + c[ARVN] + c[GRUNT] + c[AIRCAV] + d[ARVN] + d[GRUNT] + d[AIRCAV]
+    ) > 0  # fmt: skip
 
 
 def on_map(s, unit: int) -> int:
@@ -158,7 +164,11 @@ def american_units(s) -> int:
 
 def contested_places(s) -> list[int]:
     """VS-Q27: regions 1..5, areas in label order."""
-    return [p for p in range(20) if contested(s, p)]
+    return [
+        p
+        for p, u in enumerate(s.units)
+        if (u[VC] + u[NVA]) and (u[ARVN] + u[GRUNT] + u[AIRCAV])  # `contested`, for every area
+    ]
 
 
 def retreat_options(s, p: int) -> list[int]:
@@ -278,7 +288,7 @@ def redeploy_targets(s) -> list[int]:
     """VS-B8.1 / VS-Q45: enemy-free areas (or areas of enemy-free regions)."""
     if s.rules.aircav_redeploy_scope == "region":
         return [q for q in range(20) if not region_has_enemies(s, region_of(q))]
-    return [q for q in range(20) if enemies_at(s, q) == 0]
+    return [q for q, u in enumerate(s.units) if u[VC] + u[NVA] == 0]
 
 
 def redeploy_actions(s) -> list:
@@ -367,9 +377,7 @@ def add_pp(w: Work, amount: int, cause: str) -> None:
 def war_over(w: Work, reason: str, **values) -> None:
     """VS-C: the war is over, why, and the victory level its turn gives."""
     level = victory_level(w.turn)[0]
-    w.log.append(
-        event(K.WAR_OVER, seats=SEATS, reason=reason, turn=w.turn, level=level, pp=w.pp, **values)
-    )
+    w.record(K.WAR_OVER, seats=SEATS, reason=reason, turn=w.turn, level=level, pp=w.pp, **values)
 
 
 def end_game(w: Work, reason: str) -> None:
@@ -406,11 +414,11 @@ def new_game(rules: Rules, seed: int) -> SolitaireState:
     places = tuple(("area", p) for p in range(20) if any(units[p])) + tuple(
         ("trail", t) for t in range(6) if trail[t]
     )
-    w.log.append(event(K.SET_UP, seats=SEATS, places=places, shortened=rules.opt_shortened))
+    w.record(K.SET_UP, seats=SEATS, places=places, shortened=rules.opt_shortened)
     if rules.opt_allied:
         w.step = SETUP_D2
         w.free_grunts = 2
-        w.log.append(event(K.FREE_GRUNTS_OFFERED, seats=SEATS, grunts=2))
+        w.record(K.FREE_GRUNTS_OFFERED, seats=SEATS, grunts=2)
     else:
         run(w)
     return w.freeze()
@@ -425,37 +433,33 @@ def start_turn(w: Work) -> None:
         w.restriction = 0  # the removal happened at B9; nothing else binds this turn
     if w.rules.opt_historical:
         arvn, napalm_count, b52, gb, (grunts, aircav) = historical_row(w.turn)
-        w.log.append(
-            event(
-                K.TURN_BEGAN,
-                seats=SEATS,
-                turn=w.turn,
-                year=year_of(w.turn),
-                historical=True,
-                arvn=arvn,
-                napalm=napalm_count,
-                b52=b52,
-                green_berets=gb,
-                grunts=grunts,
-                aircav=aircav,
-            )
+        w.record(
+            K.TURN_BEGAN,
+            seats=SEATS,
+            turn=w.turn,
+            year=year_of(w.turn),
+            historical=True,
+            arvn=arvn,
+            napalm=napalm_count,
+            b52=b52,
+            green_berets=gb,
+            grunts=grunts,
+            aircav=aircav,
         )
         if adjust_actions(w):
             w.step = ADJUST_D3
             return
     else:
         before, w.pp = w.pp, w.turn
-        w.log.append(
-            event(
-                K.TURN_BEGAN,
-                seats=SEATS,
-                turn=w.turn,
-                year=year_of(w.turn),
-                historical=False,
-                pp_before=before,
-                pp_after=w.pp,
-                restriction=w.restriction if w.turn > 1 else 0,
-            )
+        w.record(
+            K.TURN_BEGAN,
+            seats=SEATS,
+            turn=w.turn,
+            year=year_of(w.turn),
+            historical=False,
+            pp_before=before,
+            pp_after=w.pp,
+            restriction=w.restriction if w.turn > 1 else 0,
         )
     trail_growth(w)
 
@@ -476,17 +480,15 @@ def trail_growth(w: Work) -> None:
             w.trail[t] += 1
         added.append(grows)
         counters.append(w.trail[t])
-    w.log.append(
-        event(
-            K.TRAIL_GROWTH_ROLL,
-            seats=SEATS,
-            places=tuple(("trail", t) for t in targets),
-            dice=(d1, d2),
-            mode=mode,
-            targets=targets,
-            added=tuple(added),
-            counters=tuple(counters),
-        )
+    w.record(
+        K.TRAIL_GROWTH_ROLL,
+        seats=SEATS,
+        places=tuple(("trail", t) for t in targets),
+        dice=(d1, d2),
+        mode=mode,
+        targets=targets,
+        added=tuple(added),
+        counters=tuple(counters),
     )
     w.step = TRAIL_ATTACK
 
@@ -510,20 +512,18 @@ def trail_attack(w: Work, kind: str, t: int) -> None:
     removed = lo_hi[0] <= face <= lo_hi[1]
     if removed:
         w.trail[t] -= 1
-    w.log.append(
-        event(
-            K.TRAIL_ATTACK_ROLL,
-            seats=SEATS,
-            places=(("trail", t),),
-            dice=(face,),
-            weapon=kind,
-            trail=t,
-            removed=removed,
-            counters=w.trail[t],
-            cost=w.pp - before,
-            pp_before=before,
-            pp_after=w.pp,
-        )
+    w.record(
+        K.TRAIL_ATTACK_ROLL,
+        seats=SEATS,
+        places=(("trail", t),),
+        dice=(face,),
+        weapon=kind,
+        trail=t,
+        removed=removed,
+        counters=w.trail[t],
+        cost=w.pp - before,
+        pp_before=before,
+        pp_after=w.pp,
     )
 
 
@@ -533,17 +533,15 @@ def raise_unit(w: Work, unit: int, p: int) -> None:
     if w.rules.opt_historical:
         w.arvn_placed += 1
     cost = pp_cost(w, PLACEMENT_PP[unit])
-    w.log.append(
-        event(
-            K.UNIT_RAISED,
-            seats=SEATS,
-            places=(("area", p),),
-            unit=UNIT_KEYS[unit],
-            place=p,
-            cost=cost,
-            pp_before=w.pp,
-            pp_after=w.pp + cost,
-        )
+    w.record(
+        K.UNIT_RAISED,
+        seats=SEATS,
+        places=(("area", p),),
+        unit=UNIT_KEYS[unit],
+        place=p,
+        cost=cost,
+        pp_before=w.pp,
+        pp_after=w.pp + cost,
     )
     add_pp(w, cost, "purchase")
     if unit == AIRCAV:
@@ -566,18 +564,16 @@ def move_unit(w: Work, unit: int, p: int, q: int) -> None:
         w.moved = empty_moves()
     w.moved[q][slot] += 1
     cost = pp_cost(w, GRUNT_MOVE_PP) if unit == GRUNT else 0
-    w.log.append(
-        event(
-            K.UNIT_MOVED,
-            seats=SEATS,
-            places=(("area", p), ("area", q)),
-            unit=UNIT_KEYS[unit],
-            origin=p,
-            destination=q,
-            cost=cost,
-            pp_before=w.pp,
-            pp_after=w.pp + cost,
-        )
+    w.record(
+        K.UNIT_MOVED,
+        seats=SEATS,
+        places=(("area", p), ("area", q)),
+        unit=UNIT_KEYS[unit],
+        origin=p,
+        destination=q,
+        cost=cost,
+        pp_before=w.pp,
+        pp_after=w.pp + cost,
     )
     add_pp(w, cost, "purchase")
 
@@ -600,15 +596,13 @@ def regroup_unit(w: Work, unit: int, p: int, q: int) -> None:
             w.moved[p][0] -= 1
             w.moved[q][0] += 1
             w.regrouped[q][2] += 1
-    w.log.append(
-        event(
-            K.UNIT_REGROUPED,
-            seats=SEATS,
-            places=(("area", p), ("area", q)),
-            unit=UNIT_KEYS[unit],
-            origin=p,
-            destination=q,
-        )
+    w.record(
+        K.UNIT_REGROUPED,
+        seats=SEATS,
+        places=(("area", p), ("area", q)),
+        unit=UNIT_KEYS[unit],
+        origin=p,
+        destination=q,
     )
 
 
@@ -622,19 +616,17 @@ def napalm(w: Work, p: int, unit: int) -> None:
     killed = NAPALM_KILLS[0] <= face <= NAPALM_KILLS[1]
     if killed:
         w.units[p][unit] -= 1
-    w.log.append(
-        event(
-            K.NAPALM_ROLL,
-            seats=SEATS,
-            places=(("area", p),),
-            dice=(face,),
-            unit=UNIT_KEYS[unit],
-            place=p,
-            destroyed=killed,
-            cost=w.pp - before,
-            pp_before=before,
-            pp_after=w.pp,
-        )
+    w.record(
+        K.NAPALM_ROLL,
+        seats=SEATS,
+        places=(("area", p),),
+        dice=(face,),
+        unit=UNIT_KEYS[unit],
+        place=p,
+        destroyed=killed,
+        cost=w.pp - before,
+        pp_before=before,
+        pp_after=w.pp,
     )
 
 
@@ -653,7 +645,7 @@ def run_combats(w: Work) -> None:
         p, w.combat_queue = w.combat_queue[0], w.combat_queue[1:]
         if not contested(w, p):
             continue
-        w.log.append(event(K.COMBAT_BEGAN, seats=SEATS, places=(("area", p),), place=p))
+        w.record(K.COMBAT_BEGAN, seats=SEATS, places=(("area", p),), place=p)
         w.combat_round = 0
         if fight(w, p):
             return
@@ -683,47 +675,53 @@ def combat_round(w: Work, p: int) -> None:
     hits = [0, 0]  # hits scored by the enemy, by the player
     number = w.combat_round
     places = (("area", p),)
-    log = w.log
+    quiet = w.quiet
+    dice = w.dice  # rolled here, one die after another, and handed back below
     for unit in (VC, NVA, ARVN, GRUNT, AIRCAV):
         need = HIT_TABLE[unit][terrain]
         key = UNIT_KEYS[unit]
         for _ in range(units[unit]):
-            face = w.roll()
+            face, dice = dice.d6()
             hit = face <= need
             hits[unit in PLAYER_UNITS] += hit
-            log.append(
-                event(
-                    K.COMBAT_ROLL,
-                    seats=SEATS,
-                    places=places,
-                    dice=(face,),
-                    place=p,
-                    round=number,
-                    unit=key,
-                    need=need,
-                    hit=hit,
-                )
+            if quiet:  # a search's rollouts roll thousands of these
+                continue
+            w.record(
+                K.COMBAT_ROLL,
+                seats=SEATS,
+                places=places,
+                dice=(face,),
+                place=p,
+                round=number,
+                unit=key,
+                need=need,
+                hit=hit,
             )
+    w.dice = dice
     enemy_losses = take_losses(units, ENEMY_UNITS, hits[1])
     player_losses = take_losses(units, PLAYER_UNITS, hits[0])
     pp = pp_cost(w, sum(LOSS_PP[u] for u in player_losses))
-    log.append(
-        event(
-            K.COMBAT_ROUND,
-            seats=SEATS,
-            places=places,
-            place=p,
-            round=number,
-            hits_on_enemy=hits[1],
-            hits_on_you=hits[0],
-            enemy_lost=tuple(enemy_losses.count(u) for u in ENEMY_UNITS),
-            your_lost=tuple(player_losses.count(u) for u in PLAYER_UNITS),
-            cost=pp,
-            pp_before=w.pp,
-            pp_after=w.pp + pp,
-        )
-    )
+    if not quiet:
+        record_round(w, p, hits, enemy_losses, player_losses, pp)
     add_pp(w, pp, "losses")
+
+
+def record_round(w: Work, p: int, hits: list[int], enemy_losses, player_losses, pp: int) -> None:
+    """The round's event: the hits each side scored, the units lost, their PP (VS-B4.5)."""
+    w.record(
+        K.COMBAT_ROUND,
+        seats=SEATS,
+        places=(("area", p),),
+        place=p,
+        round=w.combat_round,
+        hits_on_enemy=hits[1],
+        hits_on_you=hits[0],
+        enemy_lost=tuple(enemy_losses.count(u) for u in ENEMY_UNITS),
+        your_lost=tuple(player_losses.count(u) for u in PLAYER_UNITS),
+        cost=pp,
+        pp_before=w.pp,
+        pp_after=w.pp + pp,
+    )
 
 
 def take_losses(units: list[int], order: tuple[int, ...], hits: int) -> list[int]:
@@ -744,15 +742,13 @@ def retreat(w: Work, q: int) -> None:
     for unit in PLAYER_UNITS:
         w.units[q][unit] += w.units[p][unit]
         w.units[p][unit] = 0
-    w.log.append(
-        event(
-            K.FORCES_RETREATED,
-            seats=SEATS,
-            places=(("area", p), ("area", q)),
-            origin=p,
-            destination=q,
-            forces=forces,
-        )
+    w.record(
+        K.FORCES_RETREATED,
+        seats=SEATS,
+        places=(("area", p), ("area", q)),
+        origin=p,
+        destination=q,
+        forces=forces,
     )
     w.combat_place = -1
     w.combat_round = 0
@@ -782,14 +778,12 @@ def enemy_placement(w: Work) -> None:
         w.placements_done += 1
         p = vc_uprising(w) if procedure == "vc" else nva_arrival(w, procedure)
         if p is not None and w.rules.insurgency_timing == "per_placement" and contested(w, p):
-            w.log.append(
-                event(
-                    K.INSURGENCY,
-                    seats=SEATS,
-                    places=(("area", p),),
-                    timing="per_placement",
-                    areas=(p,),
-                )
+            w.record(
+                K.INSURGENCY,
+                seats=SEATS,
+                places=(("area", p),),
+                timing="per_placement",
+                areas=(p,),
             )
             start_combats(w, [p], ENEMY_PLACEMENT)
             return
@@ -803,16 +797,14 @@ def nva_arrival(w: Work, t: int) -> int:
     face = w.roll()
     p = place(region, AREA_FOR_FACE[face])
     w.units[p][NVA] += 1
-    w.log.append(
-        event(
-            K.NVA_AREA_ROLL,
-            seats=SEATS,
-            places=(("trail", t), ("area", p)),
-            dice=(face,),
-            trail=t,
-            region=region,
-            place=p,
-        )
+    w.record(
+        K.NVA_AREA_ROLL,
+        seats=SEATS,
+        places=(("trail", t), ("area", p)),
+        dice=(face,),
+        trail=t,
+        region=region,
+        place=p,
     )
     w.checkpoint()
     return p
@@ -822,32 +814,28 @@ def vc_uprising(w: Work) -> int | None:
     """VS-B5.1: region die (6: no VC; a region without your units: roll again), then area die.
     Returns where the VC was placed (None: no VC this time)."""
     if not any(region_has_players(w, r) for r in range(5)):
-        w.log.append(event(K.VC_UPRISING_SKIPPED, seats=SEATS))
+        w.record(K.VC_UPRISING_SKIPPED, seats=SEATS)
         return None
     while True:
         face = w.roll()
         if face == 6:
-            w.log.append(
-                event(K.VC_REGION_ROLL, seats=SEATS, dice=(face,), region=None, reroll=False)
-            )
+            w.record(K.VC_REGION_ROLL, seats=SEATS, dice=(face,), region=None, reroll=False)
             return None
         region = face - 1
         if region_has_players(w, region):
             break
-        w.log.append(event(K.VC_REGION_ROLL, seats=SEATS, dice=(face,), region=region, reroll=True))
-    w.log.append(event(K.VC_REGION_ROLL, seats=SEATS, dice=(face,), region=region, reroll=False))
+        w.record(K.VC_REGION_ROLL, seats=SEATS, dice=(face,), region=region, reroll=True)
+    w.record(K.VC_REGION_ROLL, seats=SEATS, dice=(face,), region=region, reroll=False)
     area_face = w.roll()
     p = place(region, AREA_FOR_FACE[area_face])
     w.units[p][VC] += 1
-    w.log.append(
-        event(
-            K.VC_AREA_ROLL,
-            seats=SEATS,
-            places=(("area", p),),
-            dice=(area_face,),
-            region=region,
-            place=p,
-        )
+    w.record(
+        K.VC_AREA_ROLL,
+        seats=SEATS,
+        places=(("area", p),),
+        dice=(area_face,),
+        region=region,
+        place=p,
     )
     w.checkpoint()
     return p
@@ -857,14 +845,12 @@ def insurgency(w: Work) -> None:
     """VS-B6 (VS-Q39, VS-Q40): every area the new units made contested fights now."""
     places = contested_places(w)
     if places:
-        w.log.append(
-            event(
-                K.INSURGENCY,
-                seats=SEATS,
-                places=tuple(("area", p) for p in places),
-                timing="batch",
-                areas=tuple(places),
-            )
+        w.record(
+            K.INSURGENCY,
+            seats=SEATS,
+            places=tuple(("area", p) for p in places),
+            timing="batch",
+            areas=tuple(places),
         )
     start_combats(w, places, OFFENSIVE)
 
@@ -878,7 +864,7 @@ def offensive(w: Work) -> None:
     else:
         region = face - 1
         regions = (region,) if region_has_enemies(w, region) else ()
-    w.log.append(event(K.OFFENSIVE_ROLL, seats=SEATS, dice=(face,), region=region, regions=regions))
+    w.record(K.OFFENSIVE_ROLL, seats=SEATS, dice=(face,), region=region, regions=regions)
     w.offensive_queue = regions
     w.step = OFFENSIVE_REGION
 
@@ -902,30 +888,26 @@ def regional_offensive(w: Work, region: int) -> None:
             advance_enemy(w, region)
             steps = 1
         region_areas = tuple(("area", p) for p in places) if steps else ()
-        w.log.append(
-            event(
-                K.OFFENSIVE,
-                seats=SEATS,
-                places=region_areas,
-                region=region,
-                steps=steps,
-                contacts=(),
-            )
+        w.record(
+            K.OFFENSIVE,
+            seats=SEATS,
+            places=region_areas,
+            region=region,
+            steps=steps,
+            contacts=(),
         )
         return
     for step in range(1, 4):
         advance_enemy(w, region)
         contacts = tuple(p for p in places if contested(w, p))
         if contacts:
-            w.log.append(
-                event(
-                    K.OFFENSIVE,
-                    seats=SEATS,
-                    places=tuple(("area", p) for p in places),  # the whole region advances
-                    region=region,
-                    steps=step,
-                    contacts=contacts,
-                )
+            w.record(
+                K.OFFENSIVE,
+                seats=SEATS,
+                places=tuple(("area", p) for p in places),  # the whole region advances
+                region=region,
+                steps=step,
+                contacts=contacts,
             )
             start_combats(w, list(contacts), OFFENSIVE_REGION)
             return
@@ -948,15 +930,13 @@ def redeploy(w: Work, p: int, q: int) -> None:
     if w.moved is None:
         w.moved = empty_moves()
     w.moved[q][1] += 1
-    w.log.append(
-        event(
-            K.UNIT_REDEPLOYED,
-            seats=SEATS,
-            places=(("area", p), ("area", q)),
-            unit="aircav",
-            origin=p,
-            destination=q,
-        )
+    w.record(
+        K.UNIT_REDEPLOYED,
+        seats=SEATS,
+        places=(("area", p), ("area", q)),
+        unit="aircav",
+        origin=p,
+        destination=q,
     )
 
 
@@ -973,16 +953,14 @@ def end_of_turn(w: Work) -> None:
         change = -2 * len(enemy_only) + len(player_only)
     before = w.pp
     w.pp += change
-    w.log.append(
-        event(
-            K.PP_CHANGED,
-            seats=SEATS,
-            cause="regions",
-            enemy_only=tuple(enemy_only),
-            yours_only=tuple(player_only),
-            pp_before=before,
-            pp_after=w.pp,
-        )
+    w.record(
+        K.PP_CHANGED,
+        seats=SEATS,
+        cause="regions",
+        enemy_only=tuple(enemy_only),
+        yours_only=tuple(player_only),
+        pp_before=before,
+        pp_after=w.pp,
     )
     w.pp_history = (*w.pp_history, w.pp)
     if w.pp >= PP_LIMIT:
@@ -992,38 +970,34 @@ def end_of_turn(w: Work) -> None:
     face = w.roll()
     modifier = restriction_modifier(w.pp)
     result = restriction_for(face + modifier)
-    w.log.append(
-        event(
-            K.RESTRICTION_ROLL,
-            seats=SEATS,
-            dice=(face,),
-            pp=w.pp,
-            modifier=modifier,
-            total=face + modifier,
-            restriction=result,
-        )
+    w.record(
+        K.RESTRICTION_ROLL,
+        seats=SEATS,
+        dice=(face,),
+        pp=w.pp,
+        modifier=modifier,
+        total=face + modifier,
+        restriction=result,
     )
     w.restriction = result
     if result == REMOVE_US and american_units(w):
         w.step = REMOVE_US_UNIT
         return
     if result == REMOVE_US:
-        w.log.append(event(K.NOTHING_TO_WITHDRAW, seats=SEATS))
+        w.record(K.NOTHING_TO_WITHDRAW, seats=SEATS)
     next_turn(w)
 
 
 def remove_us_unit(w: Work, unit: int, p: int) -> None:
     """VS-B9.4 / VS-Q49: the player removes one Grunt or AirCav; no PP change (VS-Q66)."""
     w.units[p][unit] -= 1
-    w.log.append(
-        event(
-            K.UNIT_WITHDRAWN,
-            seats=SEATS,
-            places=(("area", p),),
-            unit=UNIT_KEYS[unit],
-            place=p,
-            cause="b9",
-        )
+    w.record(
+        K.UNIT_WITHDRAWN,
+        seats=SEATS,
+        places=(("area", p),),
+        unit=UNIT_KEYS[unit],
+        place=p,
+        cause="b9",
     )
     next_turn(w)
 
@@ -1050,7 +1024,7 @@ def historical_end_of_turn(w: Work) -> None:
         war_over(w, "turn_cap", held=held)
         end_game(w, f"you still held {len(held)} regions in {year_of(w.turn)}")
     else:
-        w.log.append(event(K.REGIONS_HELD, seats=SEATS, held=held))
+        w.record(K.REGIONS_HELD, seats=SEATS, held=held)
         next_turn(w)
 
 
@@ -1058,15 +1032,13 @@ def free_grunt(w: Work, p: int) -> None:
     """VS-D2.1: a free Grunt anywhere at setup."""
     w.units[p][GRUNT] += 1
     w.free_grunts -= 1
-    w.log.append(
-        event(
-            K.FREE_GRUNT_PLACED,
-            seats=SEATS,
-            places=(("area", p),),
-            unit="grunt",
-            place=p,
-            left=w.free_grunts,
-        )
+    w.record(
+        K.FREE_GRUNT_PLACED,
+        seats=SEATS,
+        places=(("area", p),),
+        unit="grunt",
+        place=p,
+        left=w.free_grunts,
     )
     if w.free_grunts == 0:
         w.step = TURN_START
@@ -1077,11 +1049,9 @@ def adjust(w: Work, verb: str, unit: int, p: int) -> None:
     w.units[p][unit] += 1 if verb == "deploy" else -1
     places, key = (("area", p),), UNIT_KEYS[unit]
     if verb == "deploy":
-        w.log.append(event(K.UNIT_DEPLOYED, seats=SEATS, places=places, unit=key, place=p))
+        w.record(K.UNIT_DEPLOYED, seats=SEATS, places=places, unit=key, place=p)
     else:
-        w.log.append(
-            event(K.UNIT_WITHDRAWN, seats=SEATS, places=places, unit=key, place=p, cause="d3_chart")
-        )
+        w.record(K.UNIT_WITHDRAWN, seats=SEATS, places=places, unit=key, place=p, cause="d3_chart")
     if not adjust_actions(w):
         trail_growth(w)
 
@@ -1136,13 +1106,16 @@ def run(w: Work) -> None:
         w.checkpoint()
 
 
-def play(s: SolitaireState, action: tuple, stages: list | None = None) -> SolitaireState:
+def play(
+    s: SolitaireState, action: tuple, stages: list | None = None, quiet: bool = False
+) -> SolitaireState:
     """Apply one already-checked action and run the game on to the next decision.
 
     With a `stages` list, the intermediate positions are appended to it (each with only its own
-    events): the screen plays the enemy's steps out one at a time.
+    events): the screen plays the enemy's steps out one at a time. `quiet`: record no events (a
+    search's worlds).
     """
-    w = Work(s)
+    w = Work(s, quiet)
     w.stages = stages
     verb = action[0]
     try:

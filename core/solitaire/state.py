@@ -11,7 +11,7 @@ from dataclasses import dataclass, field, fields, replace
 
 from core.dice import Dice
 from core.engine import Event, Option
-from core.scratch import copiers
+from core.scratch import Recording, copiers
 
 # Decision steps (the player acts) and automatic steps (the engine runs them).
 SETUP_D2 = "D2"  # place the free Grunts of D2 (VS-D8)
@@ -240,28 +240,30 @@ FIELDS = tuple(f.name for f in fields(SolitaireState))
 _load, _build = copiers(SolitaireState, ("units", "trail", "moved", "regrouped", "events"))
 
 
-class Work:
-    """A mutable copy of a state for the length of one `apply`."""
+class Work(Recording):
+    """A mutable copy of a state for the length of one `apply` (a quiet one records no
+    events: see `Recording`)."""
 
-    __slots__ = (*FIELDS, "log", "stages", "_staged")
+    __slots__ = (*FIELDS, "log", "stages", "_staged", "quiet")
 
-    def __init__(self, s: SolitaireState) -> None:
+    def __init__(self, s: SolitaireState, quiet: bool = False) -> None:
         _load(self, s)
-        self.units = [list(u) for u in s.units]
+        self.units = list(map(list, s.units))
         self.trail = list(s.trail)
-        self.moved = [list(m) for m in s.moved] if s.moved else None
-        self.regrouped = [list(m) for m in s.regrouped] if s.regrouped else None
+        self.moved = list(map(list, s.moved)) if s.moved else None
+        self.regrouped = list(map(list, s.regrouped)) if s.regrouped else None
         self.log: list[Event] = []
+        self.quiet = quiet
         self.stages: list[SolitaireState] | None = None  # only when the screen asks for them
         self._staged = 0
 
     def freeze(self) -> SolitaireState:
         return _build(
             self,
-            tuple(tuple(u) for u in self.units),
+            tuple(map(tuple, self.units)),
             tuple(self.trail),
-            tuple(tuple(m) for m in self.moved) if self.moved else (),
-            tuple(tuple(m) for m in self.regrouped) if self.regrouped else (),
+            tuple(map(tuple, self.moved)) if self.moved else (),
+            tuple(map(tuple, self.regrouped)) if self.regrouped else (),
             tuple(self.log),
         )
 

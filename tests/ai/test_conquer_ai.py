@@ -358,7 +358,7 @@ def test_a_plan_search_sharing_one_worlds_states_between_plans_finds_what_it_did
     def searched(pure: bool):
         hooks = replace(mcts.hooks_for(GAME, "normal"), pure_policies=pure)
         calls = 0
-        real = GAME.apply_unchecked
+        real = GAME.apply_quiet  # what the search plays its worlds with
 
         def counted(state, action):
             nonlocal calls
@@ -370,7 +370,7 @@ def test_a_plan_search_sharing_one_worlds_states_between_plans_finds_what_it_did
         results = []
         with pytest.MonkeyPatch.context() as patch:
             patch.setattr(mcts, "hooks_for", lambda game, level=None: hooks)
-            patch.setattr(GAME, "apply_unchecked", counted)
+            patch.setattr(GAME, "apply_quiet", counted)
             for i, s in enumerate(positions):
                 view, legal = GAME.observe(s, 0), GAME.legal_actions(s)
                 results.append(agent.plan_search(GAME, view, legal, Budget(), random.Random(i)))

@@ -91,6 +91,19 @@ def test_shuffle_keeps_every_item_and_counts_draws():
     assert after.counter == 51
 
 
+def test_shuffle_is_fisher_yates_on_the_streams_draws():
+    """A saved game replays its reshuffles: the shuffle swaps item i with the draw below i + 1,
+    from the last item down, one number of the stream each."""
+    for seed in range(40):
+        dice = Dice(seed, seed * 7)
+        perm, after = dice.shuffle(range(30))
+        expected, drawn = list(range(30)), dice
+        for i in range(29, 0, -1):
+            j, drawn = drawn.below(i + 1)
+            expected[i], expected[j] = expected[j], expected[i]
+        assert perm == tuple(expected) and after == drawn
+
+
 def test_loaded_dice_roll_exactly_their_faces():
     faces, dice = LoadedDice((2, 5, 3)).roll(3)
     assert faces == (2, 5, 3)
