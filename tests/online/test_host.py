@@ -94,3 +94,15 @@ def test_a_finished_game_is_not_resumed(tmp_path, capsys):
     path = str(room.autosave_path)
     assert main(["--save-dir", str(tmp_path), "host", "--resume", path]) == 1
     assert "over" in capsys.readouterr().err
+
+
+async def test_a_room_that_is_not_there_is_one_sentence():
+    import socket
+
+    with socket.socket() as probe:  # a port nobody listens on
+        probe.bind(("127.0.0.1", 0))
+        port = probe.getsockname()[1]
+    with pytest.raises(RoomError, match=r"Cannot reach the room .* connection refused"):
+        await RoomClient.connect(f"ws://127.0.0.1:{port}/room/abc", "token")
+    with pytest.raises(RoomError, match="not a room's address"):
+        await RoomClient.connect("http://127.0.0.1/room/abc", "token")

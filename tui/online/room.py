@@ -87,6 +87,7 @@ class Room:
         self.connections: dict[int, Connection] = {}
         self.address: tuple[str, int] | None = None  # where the server listens (the room file)
         self._ai_task: asyncio.Task | None = None
+        self._budget: Budget | None = None  # an MCTS seat's, while it thinks
         self._to_tell: list[_Telling] = []
         self._teller: asyncio.Task | None = None
         self._room_file: Path | None = None
@@ -422,8 +423,11 @@ class Room:
         if info is None or info.kind != "mcts":  # the quick players decide on the loop
             return agent.choose(self.game, view, legal, Budget(), rng)
         seconds = self.think_seconds or THINK_SECONDS.get(info.level, 2.0)
-        budget = Budget.seconds(seconds)
-        return await asyncio.to_thread(agent.choose, self.game, view, legal, budget, rng)
+        self._budget = budget = Budget.seconds(seconds)
+        try:
+            return await asyncio.to_thread(agent.choose, self.game, view, legal, budget, rng)
+        finally:
+            self._budget = None
 
     def hand_to_ai(self, seat: int, kind: str = "rules") -> str:
         """The host gives a person's seat to an agent for good: its invitation stops working,
@@ -502,6 +506,8 @@ class Room:
 
     def close(self, reason: str = "The host closed the room.") -> None:
         self.closed = True
+        if self._budget is not None:  # a search thinking in a worker thread stops at once
+            self._budget.cancel.set()
         if self._ai_task is not None:
             self._ai_task.cancel()
         for conn in list(self.connections.values()):
@@ -510,6 +516,8 @@ class Room:
 
     async def aclose(self, reason: str = "The host closed the room.") -> None:
         """Close the room once the decisions played are on disk and told."""
+        if self._budget is not None:
+            self._budget.cancel.set()
         if self._ai_task is not None:
             self._ai_task.cancel()
         with contextlib.suppress(Exception):
