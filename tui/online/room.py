@@ -390,8 +390,12 @@ class Room:
         session = self.session
         if self.closed or session.over or session.human_to_move:
             return
+        try:
+            loop = asyncio.get_running_loop()
+        except RuntimeError:
+            return  # no loop yet: `start` sets the AI going once the room is served
         if self._ai_task is None or self._ai_task.done():
-            self._ai_task = asyncio.get_running_loop().create_task(self._play_ai())
+            self._ai_task = loop.create_task(self._play_ai())
 
     async def _play_ai(self) -> None:
         """The AI seats and the natives play until a person is to act or the game ends."""
