@@ -244,8 +244,9 @@ class Room:
         self._decided(None, ())
 
     def handle(self, conn: Connection, frame: protocol.ClientFrame) -> bool:
-        """One checked frame from a seated connection. True when it moved the game on (a
-        decision or an undo played): the only frames that do not count towards a flood."""
+        """One checked frame from a seated connection. True when it was a decision the room
+        played: those come at the game's pace and do not count towards a flood (an undo does:
+        decide-and-undo in a loop would make the room save and tell without end)."""
         seat = conn.seat
         if seat is None or self.connections.get(seat) is not conn:
             conn.close("This connection holds no seat.")
@@ -264,7 +265,7 @@ class Room:
         if refusal is not None:
             conn.send(protocol.refused_frame(refusal, self.n))
             return False
-        return True
+        return isinstance(frame, Decide)
 
     # --- decisions ---------------------------------------------------------------------------
 
