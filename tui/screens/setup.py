@@ -33,23 +33,22 @@ SEED_HELP = (
 NO_PRESET = "The rules as written (no preset)"
 
 
+def agent_label(agent: str) -> str:
+    return SEAT_LABELS.get(agent, agent).removeprefix("AI: ")
+
+
 def preset_label(preset: Preset) -> str:
     """A preset as the Challenge list shows it: its name and the team-win rates measured."""
-    rates = ", ".join(
-        f"{SEAT_LABELS.get(agent, agent).removeprefix('AI: ')} {rate:.0%}"
-        for agent, rate in preset.team_wins
-    )
+    rates = ", ".join(f"{agent_label(agent)} {rate:.0%}" for agent, rate in preset.team_wins)
     return f"{preset.title} ({rates})" if rates else preset.title
 
 
 def preset_help(preset: Preset | None) -> str:
     if preset is None:
         return "A challenge sets the options below; the rates are the share of games AI seats won."
+    rates = [f"{rate:.0%} with {agent_label(agent)}" for agent, rate in preset.team_wins]
     measured = (
-        f" The team won {', '.join(f'{rate:.0%} with {agent}' for agent, rate in preset.team_wins)}"
-        f" seats ({preset.players} players)."
-        if preset.team_wins
-        else ""
+        f" The team won {' and '.join(rates)} seats ({preset.players} players)." if rates else ""
     )
     return preset.description + measured
 
