@@ -23,7 +23,7 @@ import core
 from ai import AgentError, parse_agent_name
 from core import __version__ as APP_VERSION
 from core.dice import MAX_SEED
-from core.engine import OptionError, parse_option_assignments, seat_title
+from core.engine import OptionError, option_assignments, preset_options, seat_title
 from tui.startup import pause_collection, resume_collection
 from tui.text import printable
 
@@ -256,6 +256,11 @@ def game_help(game) -> str:
     lines = [f"{game.title} ({game.id}): {players} (--players); seats: {names}."]
     if not game.options:
         return "\n".join([*lines, "It has no rule options."]) + "\n"
+    if game.presets:
+        lines += ["", "presets (--preset NAME):"]
+        for p in game.presets:
+            lines.append(f"  {p.key}  {', '.join(f'{k}={v}' for k, v in p.values)}")
+            lines.append(f"      {p.description}")
     lines += ["", "rule options (--option KEY=VALUE):"]
     for o in game.options:
         if o.kind is bool:
@@ -274,11 +279,16 @@ def game_help(game) -> str:
 
 def _add_option_argument(p: argparse.ArgumentParser) -> None:
     p.add_argument(
+        "--preset",
+        metavar="NAME",
+        help="start from a named set of rule options (a challenge level; see GAME --help)",
+    )
+    p.add_argument(
         "--option",
         action="append",
         default=[],
         metavar="KEY=VALUE",
-        help="set a rule option (repeatable)",
+        help="set a rule option (repeatable; beats the preset's value)",
     )
 
 
@@ -311,9 +321,11 @@ def resolve_players(game, players: int | None) -> int:
     return players
 
 
-def resolve_options(game, pairs: Sequence[str]) -> dict:
+def resolve_options(game, pairs: Sequence[str], preset: str | None = None) -> dict:
+    """The game's options from `--preset` and the `--option` pairs (an explicit option beats
+    the preset's value)."""
     try:
-        return parse_option_assignments(game.options, pairs)
+        return preset_options(game, preset, option_assignments(pairs))
     except OptionError as err:
         raise UsageError(str(err)) from None
 
@@ -590,7 +602,7 @@ def cmd_new(args) -> int:
     pause_collection()
     game = resolve_game(args.game)
     seats = resolve_seats(game, args.players, args.seat)
-    options = resolve_options(game, args.option)
+    options = resolve_options(game, args.option, args.preset)
     from saves.record import new_record
     from tui.app import ObjectiveApp
     from tui.session import Session
@@ -647,7 +659,7 @@ def cmd_simulate(args) -> int:
         raise UsageError("--explain prints lines of text: use it without --json and --trace -")
     game = resolve_game(args.game)
     players = resolve_players(game, args.players)
-    options = resolve_options(game, args.option)
+    options = resolve_options(game, args.option, args.preset)
     names = resolve_agents(args.agents, game)
     seat_names = [names[i % len(names)] for i in range(players)]
     results = []
@@ -685,7 +697,7 @@ def cmd_arena(args) -> int:
     from ai.arena import report_table, run_arena
 
     game = resolve_game(args.game)
-    options = resolve_options(game, args.option)
+    options = resolve_options(game, args.option, args.preset)
     names = resolve_agents(args.agents, game)
     if len(names) < 2:
         raise UsageError("--agents needs at least two agents to compare")
