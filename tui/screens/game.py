@@ -180,11 +180,17 @@ class GameScreen(AISeats, PlayerCommands, Screen[None]):
         with VerticalScroll(id="board"):
             yield StatePanel(id="state-panel")
 
-    def update_board(self, state=None) -> None:
-        """Show `state` (the current position unless a playback shows an earlier one)."""
-        state = state if state is not None else self.session.state
-        view = self.session.game.observe(state, self._viewer)
+    def update_board(self, view=None) -> None:
+        """Show `view` (the seat at the screen's view of the current position, unless a playback
+        shows an earlier one)."""
+        view = view if view is not None else self.view
         self.query_one("#state-panel", StatePanel).show(self.session.game.to_json(view))
+
+    @property
+    def view(self):
+        """What the seat at the screen may know of the current position (a spectator's view
+        before a hot-seat hand-off): everything a screen shows comes from it."""
+        return self.session.view(self._viewer)
 
     # --- hooks for a game's screen -----------------------------------------------------------
 
@@ -284,20 +290,16 @@ class GameScreen(AISeats, PlayerCommands, Screen[None]):
         if not self.is_attached:
             return
         await self.build_after_first_frame()
-        game = self.session.game
         if self.session.note:  # a save that replays otherwise under today's rules
             self.event_log.add_note(self.session.note, style="bold")
-        self.event_log.add_note(f"{game.title} · seed {self.session.record.seed}")
+        self.event_log.add_note(self.session.heading)
         log, teller = self.event_log, self.story.teller
-        log.add_events(game.events(self.session.states[0]), teller.new_turn, indent="")
-        if self.session.actions:
-            session = self.session
-            before = session.states[-2]
-            seat = game.to_move(before)
-            log.add_note(f"Resumed after {len(session.actions)} moves. The last one:")
-            text = session.told(before, session.actions[-1], seat, self._viewer)
-            log.add_action(session.seat_name(seat), text, game.turn(before))
-            log.add_events(game.events(session.state), teller.new_turn)
+        log.add_events(self.session.opening_events(), teller.new_turn, indent="")
+        last = self.session.last_step(self._viewer)
+        if last is not None:
+            log.add_note(f"Resumed after {self.session.decisions} moves. The last one:")
+            log.add_action(self.session.seat_name(last.seat), last.text, last.turn)
+            log.add_events(last.events, teller.new_turn)
         log.start_turn(self._turn())
         self._ready = True
         self.advance()
@@ -389,7 +391,7 @@ class GameScreen(AISeats, PlayerCommands, Screen[None]):
         self.focus_picker()
 
     def _turn(self) -> int:
-        return self.session.game.turn(self.session.state)
+        return self.session.turn
 
     def refresh_view(self) -> None:
         self._refresh_side_lines()
@@ -425,10 +427,8 @@ class GameScreen(AISeats, PlayerCommands, Screen[None]):
 
     def show_actions(self) -> None:
         session = self.session
-        state = session.state
-        items = [(a, session.game.describe(state, a)) for a in session.legal()]
         self.picker.set_actions(
-            items,
+            session.described(),
             title=f"{session.seat_name(session.to_move)}: your move",
             empty=self.empty_reason(),
             notes=self.picker_notes(),
@@ -468,7 +468,7 @@ class GameScreen(AISeats, PlayerCommands, Screen[None]):
         why the AI chose it, told when it plays a human's turn (F3)."""
         session = self.session
         seat = session.to_move
-        before = session.state
+        before = session.position
         human = session.seat_is_human(seat) and not self.ai.autoplay_on
         text = session.told(before, action, seat, self._viewer)
         try:
@@ -482,7 +482,7 @@ class GameScreen(AISeats, PlayerCommands, Screen[None]):
             if reason:
                 text = f"{text} — autoplay: {reason}"
         if human:  # the player decided: their story starts again from here
-            self._unasked = self.unasked_change(before, action, session.state)
+            self._unasked = self.unasked_change(before, action, session.position)
             self._hold_pending = self._unasked is not None
             self.stories[seat].restart()
             self._changed = set()
@@ -495,12 +495,13 @@ class GameScreen(AISeats, PlayerCommands, Screen[None]):
     def present(self, seat, action, text: str, stages, before) -> None:
         """Show what an action did: its line in the log (under a turn and seat heading), then
         each position it passed through, lit and paused; `finish` when all are shown."""
-        game = self.session.game
-        self.event_log.add_action(self.session.seat_name(seat), text, game.turn(before))
+        session = self.session
+        turn = session.turn_of(before)
+        self.event_log.add_action(session.seat_name(seat), text, turn)
         for story in self.stories.values():
-            story.action(seat, action, text, before, game.turn(before))
-        positions = list(stages) if stages else [self.session.state]
-        self.playback.start(game, seat, before, positions)
+            story.action(seat, action, text, before, turn)
+        positions = list(stages) if stages else [session.position]
+        self.playback.start(seat, before, [(p, session.events_at(p)) for p in positions])
         if self.playback.pending > 1:
             self.picker.set_actions([], title="The other side moves…", empty="Space skips.")
         self._next_stage()
@@ -518,13 +519,13 @@ class GameScreen(AISeats, PlayerCommands, Screen[None]):
         """One position of a playback: its events in the log, its story, its changes lit, the
         result of a fight the player was in held on screen."""
         self.event_log.add_events(stage.events, self.story.teller.new_turn)
-        turn = self.session.game.turn(stage.before)
+        turn = self.session.turn_of(stage.before)
         for story in self.stories.values():
             story.events(stage.events, stage.seat, turn, stage.state)
         self._hold_results(self.story)
         self._changed |= {place for event in stage.events for place in event.places}
         if not stage.last:  # an intermediate position: shown on the board for a moment
-            self.update_board(stage.state)
+            self.update_board(self.session.observe(stage.state, self._viewer))
             self.mark_changed(self._changed)
 
     @property

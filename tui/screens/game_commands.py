@@ -12,7 +12,7 @@ from __future__ import annotations
 import time
 from pathlib import Path
 
-from core.engine import Action, may_end_turn
+from core.engine import Action
 from saves.record import SaveError
 from saves.store import AutosaveSlot
 from tui.text import display_path, printable
@@ -50,7 +50,7 @@ class PlayerCommands:
             if yes and session.human_to_move and not self.busy and action in session.legal():
                 self.play(action)
 
-        text = session.game.describe(session.state, action)
+        text = session.describe(action)
         self.app.push_screen(
             ConfirmScreen(f"{text}\n\nThis may end your turn.", yes="End turn", no="Not yet"),
             answer,
@@ -63,7 +63,7 @@ class PlayerCommands:
         session = self.session
         if len(session.legal()) <= 1:
             return False
-        return may_end_turn(session.game, session.state, action)
+        return session.may_end_turn(action)
 
     # --- Esc and the AI ------------------------------------------------------------------------
 
@@ -195,7 +195,7 @@ class PlayerCommands:
 
     def game_over_lines(self) -> list[str]:
         """Extra lines for the game-over screen (dedicated screens add their statistics)."""
-        return [f"Turn reached: {self._turn()}", f"Moves played: {len(self.session.actions)}"]
+        return [f"Turn reached: {self._turn()}", f"Moves played: {self.session.decisions}"]
 
     def show_game_over(self) -> None:
         if self._game_over_shown:

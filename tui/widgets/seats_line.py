@@ -17,7 +17,7 @@ class SeatsLine(Static):
             self.update(text)
             self.display = bool(text.plain)
             return
-        seats = session.record.seats
+        seats = session.seats
         text = Text()
         to_move = session.to_move
         for i, seat in enumerate(seats if len(seats) > 1 else ()):
