@@ -75,15 +75,15 @@ def encode(value: Any, depth: int = 0) -> Any:
     """`value` (the core's views, actions, events, outcomes and what they hold) as plain data."""
     if depth > MAX_DEPTH:
         raise CodecError("the value nests too deep to send")
+    cls = type(value)
+    kind = _KIND_NAMES.get(cls)
+    if kind is not None:  # (before the plain types: a kind is a str too)
+        return {kind: value.value}
     if value is None or isinstance(value, bool | int | float | str):
         return value
-    cls = type(value)
     name = _NAMES.get(cls)
     if name is not None:
         return {name: [encode(getattr(value, f), depth + 1) for f in _FIELDS[cls]]}
-    kind = _KIND_NAMES.get(cls)
-    if kind is not None:
-        return {kind: value.value}
     if cls is tuple:
         return [encode(x, depth + 1) for x in value]
     raise CodecError(f"a {cls.__name__} is not sent to a room's players")
