@@ -165,6 +165,14 @@ class Session:
         """What a seat played elsewhere is doing ("thinking", "disconnected"); "" here."""
         return ""
 
+    def seat_kind(self, seat: int) -> str:
+        """Who plays a seat, in words: human, rule-based, MCTS normal."""
+        return self.record.seats[seat].kind_label
+
+    def waiting_line(self) -> str:
+        """Who the game waits for elsewhere, in a sentence ("" here: nobody plays elsewhere)."""
+        return ""
+
     @property
     def actions(self) -> tuple[Action, ...]:
         return self.record.actions

@@ -250,7 +250,7 @@ class ConquerScreen(GameScreen):
                 text.append("\n")
             colour = OWNER_COLOURS[p]
             mark = "▶" if p == to_move else " "
-            kind = "you" if p == self._viewer else self.session.seats[p].kind_label
+            kind = "you" if p == self._viewer else self.session.seat_kind(p)
             text.append(f"{mark}{OWNER_LETTERS[p]} ", style=f"bold {colour}")
             name = self.session.seat_name(p) if s.players <= 3 else f"Adm. {p + 1}"
             if s.admins[p] is None:

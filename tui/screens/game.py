@@ -33,6 +33,7 @@ from tui.commands import GameCommands
 from tui.playback import Playback, Stage
 from tui.screens.game_ai import AISeats
 from tui.screens.game_commands import PlayerCommands
+from tui.screens.game_room import RoomLink
 from tui.session import Session
 from tui.story import Storyteller
 from tui.tellers import teller_for
@@ -46,7 +47,7 @@ if TYPE_CHECKING:
     from tui.widgets.story import StoryPanel
 
 
-class GameScreen(AISeats, PlayerCommands, Screen[None]):
+class GameScreen(AISeats, PlayerCommands, RoomLink, Screen[None]):
     BINDINGS = [
         Binding("f2", "hint", "Hint", id="game.hint", tooltip="Ask the AI what it would do"),
         Binding(
@@ -304,10 +305,14 @@ class GameScreen(AISeats, PlayerCommands, Screen[None]):
         self._ready = True
         self.advance()
         self.focus_picker()
+        if self.session.remote:
+            self.start_room_link()
         self._maybe_show_intro()
 
     def on_unmount(self) -> None:
         self.stop_thinking()
+        if self.session.remote:
+            self.stop_room_link()
 
     def on_screen_resume(self) -> None:
         """A dialog closed over the game: the keyboard goes back to the picker."""
@@ -347,7 +352,9 @@ class GameScreen(AISeats, PlayerCommands, Screen[None]):
             self._show_story()
             self.show_game_over()
             return
-        if session.seat_is_human(seat):
+        if session.seat_is_human(seat) and not session.legal():
+            self.show_waiting(seat)  # (the room's your-turn is on its way)
+        elif session.seat_is_human(seat):
             self.ai.hurry = False
             if self.ai.autoplaying():
                 self._start_thinking(seat, for_human=True)
@@ -369,8 +376,10 @@ class GameScreen(AISeats, PlayerCommands, Screen[None]):
             self.show_actions()
             self._hold_if_unasked()
             self.refresh_forecast()
-        else:
+        elif session.runs_agent(seat):
             self._start_thinking(seat)
+        else:
+            self.show_waiting(seat)
 
     def _hold_if_unasked(self) -> None:
         """The first list shown after a change the player did not ask for is held (see
@@ -411,6 +420,8 @@ class GameScreen(AISeats, PlayerCommands, Screen[None]):
         status_line = self.status_text()
         if self._unasked and not session.over:
             status_line = f"{self._unasked}. {status_line}"
+        if waiting := session.waiting_line():  # (a room's game: who it waits for)
+            status_line = f"{waiting} {status_line}"
         self.query_one("#status-line", Static).update(status_line)
         goal = self.goal_text()
         goal_line = self.query_one("#goal-line", Static)
@@ -471,6 +482,9 @@ class GameScreen(AISeats, PlayerCommands, Screen[None]):
         before = session.position
         human = session.seat_is_human(seat) and not self.ai.autoplay_on
         text = session.told(before, action, seat, self._viewer)
+        if session.remote:
+            self._send(action, text, reason)
+            return
         try:
             stages = session.stages(before, action)
             session.apply(action)
@@ -490,6 +504,24 @@ class GameScreen(AISeats, PlayerCommands, Screen[None]):
             self.picker.filter_input.value = ""  # (what a player types ahead during AI moves stays)
         self.present(seat, action, text, stages, before)
 
+    def _send(self, action: Action, text: str, reason: str) -> None:
+        """A decision for a room's game: sent; the room's view of it is shown when it comes."""
+        session = self.session
+        try:
+            session.apply(action)
+        except IllegalAction as err:
+            self.notify(f"Not allowed: {err.why}", severity="warning")
+            return
+        if self.ai.autoplay_on:
+            self.ai.autoplayed.append(f"{text} — {reason}" if reason else text)
+        else:  # the player decided: their story starts again from here
+            self._unasked = None
+            self.stories[session.seat].restart()
+            self._changed = set()
+            self.story_panel.show([])
+            self.picker.filter_input.value = ""
+        self.picker.set_actions([], title="Your decision is sent", empty="Waiting for the room…")
+
     # --- playback ----------------------------------------------------------------------------
 
     def present(self, seat, action, text: str, stages, before) -> None:
@@ -499,7 +531,8 @@ class GameScreen(AISeats, PlayerCommands, Screen[None]):
         turn = session.turn_of(before)
         self.event_log.add_action(session.seat_name(seat), text, turn)
         for story in self.stories.values():
-            story.action(seat, action, text, before, turn)
+            if action is not None:  # (None: another seat's secret, told by its events)
+                story.action(seat, action, text, before, turn)
         positions = list(stages) if stages else [session.position]
         self.playback.start(seat, before, [(p, session.events_at(p)) for p in positions])
         if self.playback.pending > 1:
@@ -565,3 +598,5 @@ class GameScreen(AISeats, PlayerCommands, Screen[None]):
         moment loses nothing), then move on."""
         self.autosave()
         self.advance()
+        if self.session.remote:
+            self.call_later(self._drain)  # the room's next frame
