@@ -212,7 +212,7 @@ class RemoteSession:
 
     @property
     def heading(self) -> str:
-        return f"{self.game.title} · Player seat {self.seat + 1} in the room at {self.url}"
+        return f"{self.game.title} · {self.seat_name(self.seat)} in the room at {self.url}"
 
     def opening_events(self) -> tuple[Event, ...]:
         return ()
