@@ -18,9 +18,21 @@ PLAYERS = {"solitaire": 1, "objectives": 3, "conquer": 2}
 
 
 def wire(value):
-    """`value` through the codec and msgpack, as a room sends it."""
+    """`value` through the codec and msgpack, as a room sends it: equal to what was sent, and
+    of the same types all the way down (an event kind is a str too, but a str has no words)."""
     packed = msgpack.packb(codec.encode(value), use_bin_type=True)
-    return codec.decode(msgpack.unpackb(packed, raw=False, strict_map_key=False))
+    back = codec.decode(msgpack.unpackb(packed, raw=False, strict_map_key=False))
+    assert same_types(back, value)
+    return back
+
+
+def same_types(a, b) -> bool:
+    if type(a) is not type(b):
+        return False
+    if isinstance(a, tuple):
+        return len(a) == len(b) and all(same_types(x, y) for x, y in zip(a, b, strict=True))
+    names = getattr(type(a), "__slots__", ())
+    return all(same_types(getattr(a, f), getattr(b, f)) for f in names if hasattr(a, f))
 
 
 @settings(max_examples=6, deadline=None, suppress_health_check=[HealthCheck.too_slow])
@@ -85,6 +97,17 @@ def test_a_state_with_its_dice_cannot_be_encoded():
 def test_data_that_names_no_wire_type_is_refused(data):
     with pytest.raises(codec.CodecError):
         codec.decode(data)
+
+
+def test_an_event_comes_back_with_its_kind_and_its_words():
+    game = core.game("conquer")
+    state = game.new({}, 2, 3)
+    while not game.events(state):
+        state = game.apply(state, game.legal_actions(state)[0])
+    sent = game.events(state)[0]
+    event = wire(game.events(state))[0]
+    assert event.kind is sent.kind
+    assert event.text == sent.text
 
 
 def test_data_nested_too_deep_is_refused():

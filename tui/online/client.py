@@ -82,7 +82,12 @@ class RoomClient:
                 if err.status == 404:
                     raise RoomError(f"There is no room at {url}: check the address.") from None
                 raise RoomError(f"{url} is not an Objective room ({err.status}).") from None
-            except ssl.SSLError as err:
+            except aiohttp.ClientConnectorCertificateError as err:
+                raise RoomError(
+                    f"The room at {url} shows a certificate this machine does not trust "
+                    f"({_why(err.certificate_error)})."
+                ) from None
+            except (ssl.SSLError, aiohttp.ClientSSLError) as err:
                 raise RoomError(f"Cannot make a secure connection to {url}: {err}.") from None
             except (aiohttp.ClientError, OSError, TimeoutError) as err:
                 raise RoomError(f"Cannot reach the room at {url}: {_why(err)}.") from None

@@ -54,6 +54,7 @@ WIRE_KINDS: dict[str, type[Enum]] = {
     "conquer.kind": ConquerEvent,
 }
 
+_PLAIN = (type(None), bool, int, float, str)
 _NAMES = {cls: name for name, cls in WIRE_TYPES.items()}
 _KIND_NAMES = {cls: name for name, cls in WIRE_KINDS.items()}
 
@@ -76,11 +77,11 @@ def encode(value: Any, depth: int = 0) -> Any:
     if depth > MAX_DEPTH:
         raise CodecError("the value nests too deep to send")
     cls = type(value)
-    kind = _KIND_NAMES.get(cls)
-    if kind is not None:  # (before the plain types: a kind is a str too)
-        return {kind: value.value}
-    if value is None or isinstance(value, bool | int | float | str):
+    if cls in _PLAIN:  # exactly: an event kind is a str too, but a str has no words
         return value
+    kind = _KIND_NAMES.get(cls)
+    if kind is not None:
+        return {kind: value.value}
     name = _NAMES.get(cls)
     if name is not None:
         return {name: [encode(getattr(value, f), depth + 1) for f in _FIELDS[cls]]}

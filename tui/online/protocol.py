@@ -121,7 +121,7 @@ def unpack_client(data: Any) -> dict:
             max_bin_len=0,
             max_array_len=MAX_ACTION_ITEMS,
             max_map_len=8,
-            max_ext_len=0,
+            max_ext_len=MAX_CLIENT_FRAME,  # (so _no_ext says what is wrong)
         )
     except ProtocolError:
         raise

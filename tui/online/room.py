@@ -22,7 +22,7 @@ import os
 import secrets
 import tempfile
 from collections.abc import Callable
-from dataclasses import replace
+from dataclasses import dataclass, replace
 from pathlib import Path
 from typing import Any, Protocol
 
@@ -87,6 +87,8 @@ class Room:
         self.connections: dict[int, Connection] = {}
         self.address: tuple[str, int] | None = None  # where the server listens (the room file)
         self._ai_task: asyncio.Task | None = None
+        self._to_tell: list[_Telling] = []
+        self._teller: asyncio.Task | None = None
         self._room_file: Path | None = None
         self.closed = False
 
@@ -178,9 +180,12 @@ class Room:
                 found = seat
         return found
 
-    def status(self) -> tuple[str, ...]:
+    def status(self, to_move: int | None = -1) -> tuple[str, ...]:
+        """Each seat: thinking, waiting, disconnected or ai (`to_move`: as of which decision;
+        by default the latest)."""
         session, out = self.session, []
-        to_move = None if session.over else session.to_move
+        if to_move == -1:
+            to_move = None if session.over else session.to_move
         for seat, info in enumerate(self.record.seats):
             if not info.is_human:
                 out.append("ai")
@@ -225,7 +230,7 @@ class Room:
         conn.seat = seat
         conn.send(protocol.welcome_frame(self.welcome(seat)))
         self.log(f"{self.session.seat_name(seat)} joined.")
-        self._tell_everyone(None, ())
+        self._decided(None, ())
         return True
 
     def leave(self, conn: Connection) -> None:
@@ -235,7 +240,7 @@ class Room:
             return
         del self.connections[seat]
         self.log(f"{self.session.seat_name(seat)} disconnected.")
-        self._tell_everyone(None, ())
+        self._decided(None, ())
 
     def handle(self, conn: Connection, frame: protocol.ClientFrame) -> bool:
         """One checked frame from a seated connection. True when it moved the game on (a
@@ -293,8 +298,7 @@ class Room:
             return refusal
         turn = self.game.turn(session.state)
         session.undo()
-        self.save()
-        self._tell_everyone(Acted(seat, UNDONE, turn, None), ())
+        self._decided(Acted(seat, UNDONE, turn, None), ())
         return None
 
     def _play(self, seat: int, action: Action) -> None:
@@ -305,8 +309,7 @@ class Room:
         except IllegalAction as err:  # (legal_actions offered it: a rules bug, not the player)
             self.log(f"The rules refused {action!r}: {err.why}")
             raise
-        self.save()
-        self._tell_everyone((seat, action, before), events)
+        self._decided((seat, action, before), events)
         self._next()
 
     def _account(self, acted, viewer: int) -> Acted | None:
@@ -320,24 +323,59 @@ class Room:
         text = public(before, action) if secret and public else game.describe(before, action)
         return Acted(seat, text, game.turn(before), None if secret else action)
 
-    def _tell_everyone(self, acted, events) -> None:
+    def _decided(self, acted, events) -> None:
+        """A decision was played (or who is connected changed): autosave, then tell every
+        seat, in order. On an event loop the autosave is written by a worker thread, so the
+        rooms of one server write their saves side by side, and the seats hear of a decision
+        once it is on disk; without a loop (a test driving the room) it happens at once."""
+        session = self.session
+        told = _Telling(acted, tuple(events), session.state, self.n)
+        try:
+            loop = asyncio.get_running_loop()
+        except RuntimeError:
+            self.save()
+            self._tell(told)
+            return
+        self._to_tell.append(told)
+        if self._teller is None or self._teller.done():
+            self._teller = loop.create_task(self._save_and_tell())
+
+    async def _save_and_tell(self) -> None:
+        while self._to_tell:
+            count = len(self._to_tell)  # the record now holds every one of these decisions
+            record = self.session.record
+            saved, notes = await asyncio.to_thread(self._write, record)
+            if saved.id != record.id:  # another program wrote this autosave: ours goes on apart
+                self.session.record = replace(self.session.record, id=saved.id)
+            for note in notes:
+                self.log(note)
+            told, self._to_tell = self._to_tell[:count], self._to_tell[count:]
+            for item in told:
+                self._tell(item)
+
+    async def told(self) -> None:
+        """Wait until every decision so far is on disk and told."""
+        while self._teller is not None and not self._teller.done():
+            await asyncio.shield(self._teller)
+
+    def _tell(self, told: _Telling) -> None:
         """Every connected seat's view after a decision (or a change of who is connected), the
-        seat to act its legal actions, and the end when it has come."""
+        seat to act its legal actions (when no later decision has come), and the end."""
         session, game = self.session, self.game
-        state = session.state
-        status = self.status()
+        state = told.state
         outcome = game.outcome(state)
-        to_move = None if outcome else session.to_move
+        to_move = None if outcome else game.to_move(state)
+        status = self.status(to_move)
         turn = game.turn(state)
+        latest = told.n == self.n
         for seat, conn in list(self.connections.items()):
             view = game.observe(state, seat)
-            frame = ViewFrame(
-                self.n, view, to_move, turn, tuple(events), self._account(acted, seat), status
-            )
+            account = self._account(told.acted, seat)
+            frame = ViewFrame(told.n, view, to_move, turn, told.events, account, status)
             conn.send(protocol.view_frame(frame))
             if outcome is not None:
                 conn.send(protocol.game_over_frame(GameOver(outcome, view)))
-            elif seat == to_move and session.seat_is_human(seat):
+            elif latest and seat == to_move and session.seat_is_human(seat):
                 conn.send(protocol.your_turn_frame(self.your_turn()))
 
     def your_turn(self) -> YourTurn:
@@ -366,14 +404,10 @@ class Room:
                 await asyncio.sleep(0)  # the other rooms and connections get their turn
             if self.closed or self.n != n or session.to_move != seat:
                 continue  # the game moved on meanwhile (a seat handed over and back)
-            self.save_and_play(seat, action)
-
-    def save_and_play(self, seat: int, action: Action) -> None:
-        session = self.session
-        before = session.state
-        events = session.apply(action)
-        self.save()
-        self._tell_everyone((seat, action, before), events)
+            before = session.state
+            events = session.apply(action)
+            self._decided((seat, action, before), events)
+            await self.told()  # the AI never runs ahead of the disk and the players
 
     async def _choose(self, seat: int) -> Action:
         session = self.session
@@ -415,26 +449,45 @@ class Room:
         conn = self.connections.pop(seat, None)
         if conn is not None:
             conn.close("The host handed your seat to the AI.")
-        self.save()
-        self._tell_everyone(None, ())
+        self._room_file_stale = True  # (its token is gone)
+        self._decided(None, ())
         self._next()
         return f"{self.session.seat_name(seat)} is played by the AI ({kind}) from now on."
 
     # --- disk --------------------------------------------------------------------------------
 
     def save(self) -> None:
-        """Autosave the game, and keep the room file beside the autosave."""
-        session = self.session
-        told = session.autosave()
-        if told is not None:
-            self.log(told[1])
-        target = room_file_for(session.slot.path)
-        if session.slot.on_disk and (target != self._room_file or self._room_file_stale):
+        """Autosave the game now, and keep the room file beside the autosave."""
+        saved, notes = self._write(self.session.record)
+        if saved is not self.session.record:
+            self.session.record = saved
+        for note in notes:
+            self.log(note)
+
+    def _write(self, record: GameRecord) -> tuple[GameRecord, list[str]]:
+        """Write `record` to the autosave and the room file if it moved or changed (what
+        Session.autosave does, but touching only the slot: it runs in a worker thread).
+        Returns the record as saved and what to tell the host."""
+        slot, notes = self.session.slot, []
+        problem = slot.problem
+        try:
+            saved = slot.write(record)
+        except SaveError as err:
+            if slot.unsaved == 1 or str(err) != problem:
+                notes.append(f"Autosave failed: {err}. The last decisions are not saved.")
+            return record, notes
+        if problem:
+            notes.append("Autosave works again: the game is saved.")
+        if saved is not record:
+            notes.append(f"Another program saved this game meanwhile: it goes on in {slot.path}.")
+        target = room_file_for(slot.path)
+        if target != self._room_file or self._room_file_stale:
             try:
                 write_room_file(target, self)
                 self._room_file, self._room_file_stale = target, False
             except OSError as err:
-                self.log(f"Could not write the room file {target}: {err.strerror or err}.")
+                notes.append(f"Could not write the room file {target}: {err.strerror or err}.")
+        return saved, notes
 
     _room_file_stale = False
 
@@ -454,6 +507,25 @@ class Room:
         for conn in list(self.connections.values()):
             conn.close(reason)
         self.connections.clear()
+
+    async def aclose(self, reason: str = "The host closed the room.") -> None:
+        """Close the room once the decisions played are on disk and told."""
+        if self._ai_task is not None:
+            self._ai_task.cancel()
+        with contextlib.suppress(Exception):
+            await self.told()
+        self.close(reason)
+
+
+@dataclass(frozen=True, slots=True)
+class _Telling:
+    """A decision to tell the seats once it is saved: who made it (or None: only who is
+    connected changed), its events, the position after it and its number."""
+
+    acted: Any
+    events: tuple
+    state: Any
+    n: int
 
 
 def new_token() -> str:

@@ -147,7 +147,7 @@ class RoomServer:
 
     async def stop(self, reason: str = "The host closed the room.") -> None:
         for room in self.rooms.values():
-            room.close(reason)
+            await room.aclose(reason)
         for seat in list(self._seats):
             seat.close(reason)
             await seat.finish()
