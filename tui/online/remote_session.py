@@ -260,7 +260,7 @@ class RemoteSession:
     def waiting_line(self) -> str:
         """Who the game waits for, in a sentence ("" when it is this seat's move)."""
         if self.closed:
-            return ""
+            return self.closed if self.said_bye else f"{self.closed} Trying again…"
         seat = self.to_move
         if seat is None or self.over:
             return "" if self.over else "The game is ending…"

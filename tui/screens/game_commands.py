@@ -113,8 +113,11 @@ class PlayerCommands:
     # --- saving ------------------------------------------------------------------------------
 
     @property
-    def slot(self) -> AutosaveSlot:
-        """Where this game autosaves (its own autosave, see `SaveStore.slot_for`)."""
+    def slot(self) -> AutosaveSlot | None:
+        """Where this game autosaves (its own autosave, see `SaveStore.slot_for`; None for a
+        room's game: the room autosaves it)."""
+        if self.session.remote:
+            return None
         if self.session.slot is None:
             self.session.record, self.session.slot = self.app.store.slot_for(self.session.record)
         return self.session.slot

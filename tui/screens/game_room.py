@@ -86,7 +86,7 @@ class RoomLink:
         self.picker.set_actions(
             [],
             title=f"{self.session.seat_name(seat)} to act" if seat is not None else "",
-            empty=self.session.waiting_line() or self.session.closed or "Waiting for the room…",
+            empty=self.session.waiting_line() or "Waiting for the room…",
         )
 
     def stop_room_link(self) -> None:
