@@ -93,6 +93,7 @@ class RemoteSession:
         self._undo = "It is not your move."
         self._status: tuple[str, ...] = ()
         self._outcome = None
+        self._sent: tuple | None = None  # the choices a decision was sent from (n, legal, n)
         self.closed = ""  # why the connection ended ("" while connected)
         self.said_bye = False  # the room closed it on purpose (no trying again)
         # runs a coroutine for the session (the screen gives its own worker runner)
@@ -164,6 +165,8 @@ class RemoteSession:
                 self._legal_n, self._undo = frame.n, frame.undo
             return None
         if isinstance(frame, Refused):
+            if self._sent is not None and self._sent[0] == self.n and self._legal_n is None:
+                _, self._legal, self._legal_n = self._sent  # (the choices stand: choose again)
             return printable(frame.reason)
         if isinstance(frame, GameOver):
             self._outcome = frame.outcome
@@ -317,6 +320,7 @@ class RemoteSession:
 
             raise IllegalAction("That is not one of your choices now.")
         n = self.n
+        self._sent = (n, self._legal, n)
         self._legal, self._legal_n = {}, None  # (nothing more to choose until the room answers)
         self._send(lambda: self.client.decide(n, action))
 
@@ -329,6 +333,7 @@ class RemoteSession:
         if self.undo_refusal() is not None:
             return False
         n = self.n
+        self._sent = (n, self._legal, n)
         self._legal, self._legal_n = {}, None
         self._send(lambda: self.client.undo(n))
         return True

@@ -18,6 +18,7 @@ from collections import deque
 from textual import work
 
 from tui.online.client import RoomError
+from tui.online.protocol import ViewFrame, YourTurn
 from tui.online.remote_session import Moved
 
 RETRY_SECONDS = 2.0
@@ -60,18 +61,27 @@ class RoomLink:
                     self._refresh_side_lines()
                     continue
                 self.notify("Back in the room.", timeout=4)
+                self.advance()
                 break
 
     def _drain(self) -> None:
         """Show the frames waiting, in order, while nothing is being played out."""
-        inbox = self._inbox
+        inbox, session = self._inbox, self.session
         while inbox and self._ready and self.is_attached and not self.playing_back:
-            said = self.session.receive(inbox.popleft())
+            frame = inbox.popleft()
+            n, had_choices = session.n, bool(session.legal())
+            said = session.receive(frame)
             if isinstance(said, Moved):
                 self._show_moved(said)
             elif isinstance(said, str):
                 self.notify(said, severity="warning", markup=False)
                 self.advance()
+            elif isinstance(frame, ViewFrame) and frame.n == n and frame.acted is None:
+                self._refresh_side_lines()  # (only who is connected changed)
+                if not session.human_to_move:
+                    self.show_waiting(session.to_move)
+            elif isinstance(frame, YourTurn) and had_choices and frame.n == n:
+                continue  # (the same choices again: the list and any dialog on it stay)
             elif not self.busy:
                 self.advance()
         if not inbox and self.session.closed and self._ready and self.is_attached:
