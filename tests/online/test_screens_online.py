@@ -57,10 +57,10 @@ def check_frames(game, session, seat: int, frames: list) -> None:
 async def test_two_screens_play_objectives_to_the_end_each_seeing_only_its_own_hand(
     tmp_path, received
 ):
-    async with open_room(tmp_path / "room", "objectives", ("human", "human"), seed=7) as (
-        server,
-        room,
-    ):
+    # (the pool's limit at 5: a short whole game, bids and hidden hands all the same)
+    async with open_room(
+        tmp_path / "room", "objectives", ("human", "human"), seed=7, options={"pool_limit": 5}
+    ) as (server, room):
         apps = [make_app(tmp_path / f"seat{i}") for i in (0, 1)]
         async with apps[0].run_test(size=SIZE) as p0, apps[1].run_test(size=SIZE) as p1:
             pilots = (p0, p1)
@@ -88,7 +88,7 @@ async def test_two_screens_play_objectives_to_the_end_each_seeing_only_its_own_h
                 assert not secret & set(f.view.hand)
             # the screen showed the seat's own view of the last position, no other
             assert screens[seat].view == game.observe(session.state, seat)
-        assert len(session.actions) > 20
+        assert len(session.actions) > 10
 
 
 async def test_two_screens_play_a_short_conquer_game_to_its_end(tmp_path, received):

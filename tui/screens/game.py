@@ -16,6 +16,12 @@ teller (tui/tellers/). The screen routes; the work is in plain classes beside th
 * focus: it always comes back to the picker when a panel or dialog closes;
 * undo (the acting human's own decisions), a deterministic hint, autosave after every decision,
   the game menu (Esc), the hot-seat hand-off, the first-time page and game over.
+
+The screen asks everything of its session (tui/session.py): the view of the seat at the screen,
+the legal actions in words, the positions a playback shows. A game held by a room is the same
+screen over a `RemoteSession` (tui/online/remote_session.py): the room's frames are shown by its
+fourth part, `RoomLink` (tui/screens/game_room.py), through the same playback, and the other
+seats are waited for instead of thought for.
 """
 
 from __future__ import annotations

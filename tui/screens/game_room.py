@@ -27,6 +27,13 @@ RETRY_SECONDS = 2.0
 class RoomLink:
     """The room's side of a game screen (mixed into `GameScreen`)."""
 
+    _left = False  # the screen is closing: what the room still sends is not shown
+
+    @property
+    def _showing(self) -> bool:
+        """Whether the screen is there to show the room's news (built, and not closing)."""
+        return not self._left and self._ready and self.is_attached and bool(self.query("#picker"))
+
     def start_room_link(self) -> None:
         self._inbox: deque = deque()
         self.session.post = lambda coroutine: self.run_worker(coroutine, group="room-send")
@@ -39,9 +46,11 @@ class RoomLink:
             async for frame in session.frames():
                 self._inbox.append(frame)
                 self._drain()
-            if not self.is_attached:
+            if not self._showing:
                 return
             self._drain()
+            if not self._showing:
+                return
             if session.said_bye:
                 self.notify(
                     f"{session.closed} The same objective join command joins again.",
@@ -54,12 +63,18 @@ class RoomLink:
             self._refresh_side_lines()  # "The connection to the room dropped: trying again"
             while True:
                 await asyncio.sleep(RETRY_SECONDS)
+                if not self._showing:
+                    return
                 try:
                     await session.rejoin()
                 except RoomError as err:
                     session.closed = str(err)
-                    self._refresh_side_lines()
+                    if self._showing:
+                        self._refresh_side_lines()
                     continue
+                if not self._showing:
+                    await session.close()
+                    return
                 self.notify("Back in the room.", timeout=4)
                 self.advance()
                 break
@@ -67,7 +82,7 @@ class RoomLink:
     def _drain(self) -> None:
         """Show the frames waiting, in order, while nothing is being played out."""
         inbox, session = self._inbox, self.session
-        while inbox and self._ready and self.is_attached and not self.playing_back:
+        while inbox and self._showing and not self.playing_back:
             frame = inbox.popleft()
             n, had_choices = session.n, bool(session.legal())
             said = session.receive(frame)
@@ -84,7 +99,7 @@ class RoomLink:
                 continue  # (the same choices again: the list and any dialog on it stay)
             elif not self.busy:
                 self.advance()
-        if not inbox and self.session.closed and self._ready and self.is_attached:
+        if not inbox and self.session.closed and self._showing:
             self.advance()
 
     def _show_moved(self, moved: Moved) -> None:
@@ -100,4 +115,5 @@ class RoomLink:
         )
 
     def stop_room_link(self) -> None:
+        self._left = True
         self.app.run_worker(self.session.close(), group="room-close")
