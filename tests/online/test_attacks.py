@@ -260,10 +260,10 @@ def test_generated_frames_never_harm_the_game(tmp_path):
         if played and isinstance(frame, protocol.Decide):
             assert seat == to_move and frame.n == n and frame.action in legal
             assert room.session.actions == (*actions, frame.action)
-        elif played:
-            assert isinstance(frame, protocol.Undo) and len(room.session.actions) == n - 1
+        elif isinstance(frame, protocol.Undo) and room.session.actions != actions:
+            assert seat == to_move and frame.n == n and len(room.session.actions) == n - 1
         else:
-            assert room.session.actions == actions
+            assert not played and room.session.actions == actions
         if room.session.over:
             return
         if conns[seat].closed:  # a bye: seat it again for the next frame
@@ -293,3 +293,18 @@ async def test_a_web_page_cannot_open_a_room_socket(tmp_path):
         with pytest.raises(aiohttp.WSServerHandshakeError) as refusal:
             await http.ws_connect(server.url(room), headers=page)
         assert refusal.value.status == 403
+
+
+async def test_a_ping_changes_nothing_and_a_bye_leaves_the_seat_disconnected(table):
+    _, room, first, _ = table
+    before = snapshot(room)
+    await first.send(protocol.ping_frame())
+    await first.send(protocol.leave_frame())
+    got, _ = await frames_until(first.ws, None)
+    assert isinstance(got[-1], Bye)
+    for _ in range(100):
+        if room.status()[0] == "disconnected":
+            break
+        await asyncio.sleep(0.02)
+    assert room.status()[0] == "disconnected" and 1 in room.connections
+    assert snapshot(room) == before

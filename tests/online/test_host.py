@@ -94,3 +94,45 @@ def test_a_finished_game_is_not_resumed(tmp_path, capsys):
     path = str(room.autosave_path)
     assert main(["--save-dir", str(tmp_path), "host", "--resume", path]) == 1
     assert "over" in capsys.readouterr().err
+
+
+async def test_a_room_that_is_not_there_is_one_sentence():
+    import socket
+
+    with socket.socket() as probe:  # a port nobody listens on
+        probe.bind(("127.0.0.1", 0))
+        port = probe.getsockname()[1]
+    with pytest.raises(RoomError, match=r"Cannot reach the room .* connection refused"):
+        await RoomClient.connect(f"ws://127.0.0.1:{port}/room/abc", "token")
+    with pytest.raises(RoomError, match="not a room's address"):
+        await RoomClient.connect("http://127.0.0.1/room/abc", "token")
+
+
+async def test_the_hosts_commands_hand_a_seat_to_the_ai_and_say_what_is_wrong(tmp_path):
+    from tui.online.host import HostCommands
+
+    room = Room.open("objectives", seats("human", "human", "human"), SaveStore(tmp_path), seed=5)
+    async with hosting(room, "127.0.0.1", 0) as server:
+        said: list[str] = []
+        commands = HostCommands(room, server, said.append)
+        token = room.tokens[1]
+        for line in ("ai 2 mcts:easy", "ai 2", "ai 9", "ai two", "ai 3 wizard", "seats", "dance"):
+            commands.run(line)
+        assert "Player 2 is played by the AI (mcts:easy)" in said[0]
+        assert said[1].startswith("Cannot: Player 2 is already played")
+        assert said[2].startswith("Cannot: there is no seat 9")
+        assert said[3] == "`ai` takes a seat number, not 'two'."
+        assert said[4].startswith("Cannot:") and "wizard" in said[4]
+        assert said[5:8] == [
+            "  Player 1: not connected",
+            "  Player 2: played by the AI",
+            "  Player 3: not connected",
+        ]
+        assert said[8].startswith("Commands:")
+        assert room.record.seats[1].agent_name == "mcts:easy"
+        assert 1 not in room.tokens
+        await room.told()  # (saved by a worker thread)
+        room_file = room.autosave_path.with_suffix(".room").read_text()
+        assert token not in room_file  # the handed-over seat's invitation is gone for good
+        commands.run("quit")
+        assert commands.quit.is_set()

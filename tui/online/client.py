@@ -16,6 +16,8 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import os
+import socket
 import ssl
 from collections.abc import AsyncIterator
 from urllib.parse import urlsplit
@@ -89,6 +91,12 @@ class RoomClient:
                 ) from None
             except (ssl.SSLError, aiohttp.ClientSSLError) as err:
                 raise RoomError(f"Cannot make a secure connection to {url}: {err}.") from None
+            except aiohttp.ClientConnectorError as err:
+                why = _os_why(err.os_error)
+                raise RoomError(
+                    f"Cannot reach the room at {url}: {why[:1].lower()}{why[1:]}. Is it open, "
+                    "and is the address the host gave you?"
+                ) from None
             except (aiohttp.ClientError, OSError, TimeoutError) as err:
                 raise RoomError(f"Cannot reach the room at {url}: {_why(err)}.") from None
             await ws.send_bytes(protocol.pack(protocol.hello_frame(token)))
@@ -168,6 +176,13 @@ def _frame(msg) -> RoomFrame | None:
     if msg.type in (aiohttp.WSMsgType.CLOSE, aiohttp.WSMsgType.CLOSED, aiohttp.WSMsgType.ERROR):
         raise RoomError("The room closed the connection.")
     return None
+
+
+def _os_why(err: OSError) -> str:
+    """What the system said, in its words ("Connection refused", "Name or service not known")."""
+    if not isinstance(err, socket.gaierror) and err.errno and err.errno > 0:
+        return os.strerror(err.errno)
+    return err.strerror or str(err) or "no answer"
 
 
 def _why(err: BaseException) -> str:

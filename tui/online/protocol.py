@@ -21,7 +21,7 @@ from tui.online import codec
 PROTOCOL_VERSION = 1
 
 MAX_CLIENT_FRAME = 4 * 1024  # a hello, a decision: a few hundred bytes
-MAX_ROOM_FRAME = 8 * 1024 * 1024  # a view of the biggest Conquer map is ~100 KB
+MAX_ROOM_FRAME = 1024 * 1024  # a view is a few KB: ~3 KB on Conquer's biggest map, 6 players
 MAX_TOKEN_CHARS = 128
 MAX_ACTION_ITEMS = 16  # the save format's limits for one action
 MAX_ACTION_DEPTH = 3

@@ -87,6 +87,7 @@ class Room:
         self.connections: dict[int, Connection] = {}
         self.address: tuple[str, int] | None = None  # where the server listens (the room file)
         self._ai_task: asyncio.Task | None = None
+        self._budget: Budget | None = None  # an MCTS seat's, while it thinks
         self._to_tell: list[_Telling] = []
         self._teller: asyncio.Task | None = None
         self._room_file: Path | None = None
@@ -243,8 +244,9 @@ class Room:
         self._decided(None, ())
 
     def handle(self, conn: Connection, frame: protocol.ClientFrame) -> bool:
-        """One checked frame from a seated connection. True when it moved the game on (a
-        decision or an undo played): the only frames that do not count towards a flood."""
+        """One checked frame from a seated connection. True when it was a decision the room
+        played: those come at the game's pace and do not count towards a flood (an undo does:
+        decide-and-undo in a loop would make the room save and tell without end)."""
         seat = conn.seat
         if seat is None or self.connections.get(seat) is not conn:
             conn.close("This connection holds no seat.")
@@ -263,7 +265,7 @@ class Room:
         if refusal is not None:
             conn.send(protocol.refused_frame(refusal, self.n))
             return False
-        return True
+        return isinstance(frame, Decide)
 
     # --- decisions ---------------------------------------------------------------------------
 
@@ -389,8 +391,12 @@ class Room:
         session = self.session
         if self.closed or session.over or session.human_to_move:
             return
+        try:
+            loop = asyncio.get_running_loop()
+        except RuntimeError:
+            return  # no loop yet: `start` sets the AI going once the room is served
         if self._ai_task is None or self._ai_task.done():
-            self._ai_task = asyncio.get_running_loop().create_task(self._play_ai())
+            self._ai_task = loop.create_task(self._play_ai())
 
     async def _play_ai(self) -> None:
         """The AI seats and the natives play until a person is to act or the game ends."""
@@ -422,8 +428,11 @@ class Room:
         if info is None or info.kind != "mcts":  # the quick players decide on the loop
             return agent.choose(self.game, view, legal, Budget(), rng)
         seconds = self.think_seconds or THINK_SECONDS.get(info.level, 2.0)
-        budget = Budget.seconds(seconds)
-        return await asyncio.to_thread(agent.choose, self.game, view, legal, budget, rng)
+        self._budget = budget = Budget.seconds(seconds)
+        try:
+            return await asyncio.to_thread(agent.choose, self.game, view, legal, budget, rng)
+        finally:
+            self._budget = None
 
     def hand_to_ai(self, seat: int, kind: str = "rules") -> str:
         """The host gives a person's seat to an agent for good: its invitation stops working,
@@ -502,6 +511,8 @@ class Room:
 
     def close(self, reason: str = "The host closed the room.") -> None:
         self.closed = True
+        if self._budget is not None:  # a search thinking in a worker thread stops at once
+            self._budget.cancel.set()
         if self._ai_task is not None:
             self._ai_task.cancel()
         for conn in list(self.connections.values()):
@@ -510,6 +521,8 @@ class Room:
 
     async def aclose(self, reason: str = "The host closed the room.") -> None:
         """Close the room once the decisions played are on disk and told."""
+        if self._budget is not None:
+            self._budget.cancel.set()
         if self._ai_task is not None:
             self._ai_task.cancel()
         with contextlib.suppress(Exception):
