@@ -31,8 +31,11 @@ class RoomLink:
 
     @property
     def _showing(self) -> bool:
-        """Whether the screen is there to show the room's news (built, and not closing)."""
-        return not self._left and self._ready and self.is_attached and bool(self.query("#picker"))
+        """Whether the screen is there to show the room's news (built, not closing, and the
+        program not ending: after a crash too, nothing is tried again)."""
+        if self._left or not self._ready or not self.is_attached:
+            return False
+        return self.app.return_code is None and bool(self.query("#picker"))
 
     def start_room_link(self) -> None:
         self._inbox: deque = deque()
