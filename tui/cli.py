@@ -175,6 +175,7 @@ def build_parser() -> argparse.ArgumentParser:
     )
 
     _add_host_parser(sub)
+    _add_join_parser(sub)
 
     arena = sub.add_parser(
         "arena", help="pit agents against each other over seeded games, with 95%% intervals"
@@ -224,8 +225,26 @@ def _add_host_parser(sub) -> None:
     host.add_argument(
         "--port", type=HOST_PORT, help=f"port (default: {ROOM_PORT}; 0: any free port)"
     )
+    host.add_argument(
+        "--play",
+        action="store_true",
+        help="this terminal takes the first human seat (the room runs in this process and "
+        "closes with its screen)",
+    )
     host.add_argument("--certfile", help="TLS certificate (PEM): players join with wss://")
     host.add_argument("--keyfile", help="the certificate's private key (PEM)")
+
+
+def _add_join_parser(sub) -> None:
+    join = sub.add_parser(
+        "join",
+        help="take your seat in a room a host has opened (the line `objective host` printed)",
+    )
+    join.add_argument("url", help="the room's address, ws://HOST:PORT/room/ROOM (or wss://)")
+    join.add_argument("--token", required=True, help="your seat's token, from the host's line")
+    join.add_argument(
+        "--cafile", help="a certificate to trust for wss:// (a host's self-made certificate)"
+    )
 
 
 class GameHelp(argparse.Action):
@@ -581,12 +600,35 @@ def cmd_host(args) -> int:
     warning = warn_if_open(host, context is not None)
     if warning:
         print(warning, file=sys.stderr)
+    if args.play:
+        return host_and_play_here(args, room, host, port, context)
     try:
         asyncio.run(serve_room(room, host, port, context, say_now))
     except OSError as err:
         why = err.strerror or err
         raise CommandError(f"cannot open the room on {host}:{port}: {why}") from None
     return 0
+
+
+def host_and_play_here(args, room, host: str, port: int, context) -> int:
+    """`objective host ... --play`: the room in this process, this terminal in its first human
+    seat (tui/online/host_seat.py)."""
+    pause_collection()
+    from tui.app import ObjectiveApp
+    from tui.online.host_seat import host_and_play
+
+    if not has_terminal():
+        raise NeedsTerminal(NO_TERMINAL)
+
+    def play(url: str, token: str) -> int:
+        cafile = args.certfile if context is not None else None
+        return run_app(ObjectiveApp(store=store_for(args), join=(url, token, cafile)))
+
+    try:
+        return host_and_play(room, host, port, context, say_now, play)
+    except OSError as err:
+        why = err.strerror or err
+        raise CommandError(f"cannot open the room on {host}:{port}: {why}") from None
 
 
 def say_now(text: str) -> None:
@@ -614,6 +656,22 @@ def cmd_new(args) -> int:
     except OptionError as err:
         raise UsageError(str(err)) from None
     app._start_session = Session.from_record(record)
+    return run_app(app)
+
+
+def cmd_join(args) -> int:
+    pause_collection()
+    from tui.app import ObjectiveApp
+    from tui.online.client import RoomError, check_url
+
+    try:
+        url = check_url(args.url)
+    except RoomError as err:
+        raise UsageError(str(err)) from None
+    token = args.token.strip()
+    if not token:
+        raise UsageError("--token takes your seat's token, from the host's line")
+    app = ObjectiveApp(store=store_for(args), join=(url, token, args.cafile))
     return run_app(app)
 
 
@@ -881,6 +939,7 @@ COMMANDS = {
     "arena": cmd_arena,
     "serve": cmd_serve,
     "host": cmd_host,
+    "join": cmd_join,
 }
 
 
