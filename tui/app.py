@@ -8,6 +8,7 @@ from dataclasses import replace
 from pathlib import Path
 
 from rich.text import Text
+from textual import work
 from textual.app import App
 from textual.binding import Binding
 from textual.command import SimpleProvider
@@ -235,6 +236,38 @@ class ObjectiveApp(App[None]):
         from tui.screens.load import LoadScreen
 
         self.push_screen(LoadScreen())
+
+    def open_join(self, address: str = "", token: str = "") -> None:
+        from tui.screens.join import JoinScreen
+
+        self.push_screen(JoinScreen(address, token))
+
+    def join_room(self, address: str, token: str, failed=None, cafile: str | None = None) -> None:
+        """Join the seat `token` opens in the room at `address`, in the background; the game's
+        own screen opens when the room has sent the seat's view. `failed(sentence)` hears why
+        it could not (else a notification)."""
+        self._join_room(address, token, failed, cafile)
+
+    @work(exclusive=True, group="join")
+    async def _join_room(self, address: str, token: str, failed, cafile) -> None:
+        from tui.online.client import RoomError, client_ssl_context
+        from tui.online.remote_session import RemoteSession
+
+        try:
+            context = client_ssl_context(cafile) if cafile else None
+            session = await RemoteSession.join(address, token, context)
+        except (RoomError, OSError) as err:
+            sentence = printable(str(err))
+            if failed is not None:
+                failed(sentence)
+            else:
+                self.notify(sentence, severity="error", timeout=15)
+            return
+        from tui.screens.join import JoinScreen
+
+        if isinstance(self.screen, JoinScreen):
+            self.pop_screen()
+        self.push_screen(screen_class_for(session.game.id)(session))
 
     def open_rules(self, game_id: str | None = None) -> None:
         from tui.screens.rules import RulesScreen

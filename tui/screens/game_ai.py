@@ -78,7 +78,7 @@ class AISeats:
             return
         self.notify("Thinking about a hint… (Esc stops)", timeout=2)
         self.ai.hint_budget = Budget()
-        self._run_hint(self.session.to_move, len(self.session.actions), self.ai.hint_budget)
+        self._run_hint(self.session.to_move, self.session.decisions, self.ai.hint_budget)
 
     @work(thread=True, exclusive=True, group="hint")
     def _run_hint(self, seat: int, token: int, budget: Budget) -> None:
@@ -99,12 +99,12 @@ class AISeats:
 
     def _show_hint(self, token: int, found) -> None:
         self.ai.hint_budget = None
-        if token != len(self.session.actions) or found is None:
+        if token != self.session.decisions or found is None:
             return
         self.picker.filter_input.value = ""
         self.picker.narrow(None)
         self.picker.mark(found.marks)
-        best = self.session.game.describe(self.session.state, found.best)
+        best = self.session.describe(found.best)
         sentence = f"Hint: {best} ({found.outcome})."
         if found.reason:
             sentence += f" {found.reason}"
@@ -127,8 +127,7 @@ class AISeats:
         seat = self._viewer
         if seat is None or self.session.over or type(self).forecast is AISeats.forecast:
             return
-        view = self.session.game.observe(self.session.state, seat)
-        self._run_forecast(view, len(self.session.actions))
+        self._run_forecast(self.session.view(seat), self.session.decisions)
 
     @work(thread=True, exclusive=True, group="forecast")
     def _run_forecast(self, view, token: int) -> None:
@@ -136,7 +135,7 @@ class AISeats:
         self.app.call_from_thread(self._forecast_done, token, result)
 
     def _forecast_done(self, token: int, result) -> None:
-        if token == len(self.session.actions) and self.is_mounted:
+        if token == self.session.decisions and self.is_mounted:
             self.show_forecast(result)
 
     def action_autoplay(self) -> None:
