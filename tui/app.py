@@ -16,7 +16,7 @@ from textual.events import Resize
 from textual.notifications import SeverityLevel
 from textual.theme import ThemeProvider
 
-from saves.record import GameRecord, SaveError, SeatInfo, new_record
+from saves.record import GameRecord, SaveError, SeatInfo, start_game
 from saves.store import SaveStore, read_record
 from tui.commands import AppCommands, CommandPalette
 from tui.screens.game import GameScreen
@@ -300,8 +300,7 @@ class ObjectiveApp(App[None]):
             self.push_screen(TitleScreen())
 
     def start_new_game(self, game_id: str, options: dict, seats: list[SeatInfo], seed: int):
-        record = new_record(game_id, options, len(seats), seats, seed)
-        session = Session.from_record(record)
+        session = Session.from_replay(start_game(game_id, options, len(seats), seats, seed))
         self.return_to_title()
         self.push_game(session)
 

@@ -645,17 +645,17 @@ def cmd_new(args) -> int:
     game = resolve_game(args.game)
     seats = resolve_seats(game, args.players, args.seat)
     options = resolve_options(game, args.option, args.preset)
-    from saves.record import new_record
+    from saves.record import start_game
     from tui.app import ObjectiveApp
     from tui.session import Session
 
     app = ObjectiveApp(store=store_for(args))
     seed = args.seed if args.seed is not None else app.next_seed()
     try:
-        record = new_record(game.id, options, len(seats), seats, seed)
+        opening = start_game(game.id, options, len(seats), seats, seed)
     except OptionError as err:
         raise UsageError(str(err)) from None
-    app._start_session = Session.from_record(record)
+    app._start_session = Session.from_replay(opening)
     return run_app(app)
 
 

@@ -14,7 +14,7 @@ from typing import Any
 
 import core
 from core.engine import Action, Event, Game, may_end_turn, seat_title
-from saves.record import GameRecord, SaveError, load_replay, state_digest
+from saves.record import GameRecord, Replay, SaveError, load_replay, state_digest
 from saves.store import AutosaveSlot
 from tui.text import display_path, printable
 
@@ -50,9 +50,13 @@ class Session:
     def from_record(cls, record: GameRecord) -> Session:
         """Replay a record into a live session: as far as today's rules take it when another
         version made it (`note` says so); SaveError if it is damaged."""
-        loaded = load_replay(record)
+        return cls.from_replay(load_replay(record))
+
+    @classmethod
+    def from_replay(cls, loaded: Replay) -> Session:
+        """A session on a replayed record (`load_replay`), or on a new game (`start_game`)."""
         return cls(
-            core.game(record.game),
+            core.game(loaded.record.game),
             loaded.record,
             loaded.states,
             note=printable(loaded.note),

@@ -40,7 +40,6 @@ from core.conquer.state import (
 )
 from core.conquer.tables import EXPLORE_COST, dollars
 from tui.screens.game import GameScreen
-from tui.tellers.conquer import hex_places
 from tui.widgets.board import Board
 from tui.widgets.hex_map import LEGEND, OWNER_COLOURS, OWNER_LETTERS, HexMap
 
@@ -371,6 +370,8 @@ class ConquerScreen(GameScreen):
         action = message.action
         s = self.view.state
         places = self.session.game.places_of(s, action) if action is not None else ()
+        from tui.tellers.conquer import hex_places  # (the story's module: after the first frame)
+
         self.hex_map.lit = hex_places(places)
         self._update_destinations(action)
 

@@ -36,17 +36,16 @@ from textual.widgets import Footer, Header, Static
 
 from core.engine import Action, IllegalAction
 from tui.commands import GameCommands
-from tui.playback import Playback, Stage
 from tui.screens.game_ai import AISeats
 from tui.screens.game_commands import PlayerCommands
 from tui.screens.game_room import RoomLink
 from tui.session import Session
-from tui.story import Storyteller
-from tui.tellers import teller_for
-from tui.turns import AITurns
 from tui.widgets.state_panel import StatePanel
 
 if TYPE_CHECKING:
+    from tui.playback import Playback, Stage
+    from tui.story import Storyteller
+    from tui.turns import AITurns
     from tui.widgets.action_picker import ActionPicker
     from tui.widgets.event_log import EventLog
     from tui.widgets.result_banner import ResultBanner
@@ -125,24 +124,54 @@ class GameScreen(AISeats, PlayerCommands, RoomLink, Screen[None]):
         super().__init__()
         self.session = session
         self.save_path = save_path  # the last save point written (Ctrl+S)
-        self.ai = AITurns(session)
-        self.playback = Playback()
+        # the AI's turns, the playback and the stories are made when first needed (after the
+        # first frame): their modules are no part of what the first frame waits for
+        self._ai: AITurns | None = None
+        self._playback: Playback | None = None
+        self._stories: dict[int | None, Storyteller] | None = None
         self._viewer: int | None = session.opening_viewer()
         self._game_over_shown = False
         self._pending_timer = None  # a forced AI move waiting its turn on screen
         self._ready = False
         self._stage_timer = None
-        # since each human's last decision: their story, and the places changed meanwhile
-        self.stories = {
-            seat: Storyteller(teller_for(session.game, session.seat_name), seat)
-            for seat in (session.humans or [None])
-        }
-        self._changed: set = set()
+        self._changed: set = set()  # the places changed since the player's last decision
         # the player's last decision ended their part of the game's step without their say:
         # why (shown in the status line until their next decision), and whether the picker
         # still has to be held for it when their next list is shown
         self._unasked: str | None = None
         self._hold_pending = False
+
+    @property
+    def ai(self) -> AITurns:
+        """The AI seats' turns: who thinks, with what budget, and their moves."""
+        if self._ai is None:
+            from tui.turns import AITurns
+
+            self._ai = AITurns(self.session)
+        return self._ai
+
+    @property
+    def playback(self) -> Playback:
+        """The other side's steps played out on the board, one at a time."""
+        if self._playback is None:
+            from tui.playback import Playback
+
+            self._playback = Playback()
+        return self._playback
+
+    @property
+    def stories(self) -> dict[int | None, Storyteller]:
+        """Since each human's last decision: their story (None: the only viewer, no human)."""
+        if self._stories is None:
+            from tui.story import Storyteller
+            from tui.tellers import teller_for
+
+            session = self.session
+            self._stories = {
+                seat: Storyteller(teller_for(session.game, session.seat_name), seat)
+                for seat in (session.humans or [None])
+            }
+        return self._stories
 
     # --- layout ------------------------------------------------------------------------------
 

@@ -17,12 +17,15 @@ forecast); an answer for a position the game has left is dropped.
 from __future__ import annotations
 
 import random
+from typing import TYPE_CHECKING
 
 from textual import work
 
-from ai.base import Budget
 from core.engine import Action
-from tui.turns import Turn, autoplay_report, hint
+
+if TYPE_CHECKING:  # (tui.turns and the AI load after the first frame, when first needed)
+    from ai.base import Budget
+    from tui.turns import Turn
 
 
 class AISeats:
@@ -77,11 +80,15 @@ class AISeats:
             self.notify("A hint is for your own move.", severity="information")
             return
         self.notify("Thinking about a hint… (Esc stops)", timeout=2)
+        from ai.base import Budget
+
         self.ai.hint_budget = Budget()
         self._run_hint(self.session.to_move, self.session.decisions, self.ai.hint_budget)
 
     @work(thread=True, exclusive=True, group="hint")
     def _run_hint(self, seat: int, token: int, budget: Budget) -> None:
+        from tui.turns import hint
+
         found = hint(self.session, seat, budget, self.hint_mark, self.hint_outcome)
         self.app.call_from_thread(self._show_hint, token, found)
 
@@ -173,6 +180,8 @@ class AISeats:
 
     def autoplay_done(self) -> None:
         """F3's turn is over: say what it played and why (a notification and the log)."""
+        from tui.turns import autoplay_report
+
         report = autoplay_report(self.ai.autoplayed)
         self.ai.autoplayed = []
         self.event_log.add_note(report)

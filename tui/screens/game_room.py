@@ -14,12 +14,12 @@ from __future__ import annotations
 
 import asyncio
 from collections import deque
+from typing import TYPE_CHECKING
 
 from textual import work
 
-from tui.online.client import RoomError
-from tui.online.protocol import ViewFrame, YourTurn
-from tui.online.remote_session import Moved
+if TYPE_CHECKING:  # a local game never loads the network code (aiohttp, the codec)
+    from tui.online.remote_session import Moved
 
 RETRY_SECONDS = 2.0
 
@@ -44,6 +44,8 @@ class RoomLink:
 
     @work(exclusive=True, group="room")
     async def _listen(self) -> None:
+        from tui.online.client import RoomError
+
         session = self.session
         while True:
             async for frame in session.frames():
@@ -84,6 +86,9 @@ class RoomLink:
 
     def _drain(self) -> None:
         """Show the frames waiting, in order, while nothing is being played out."""
+        from tui.online.protocol import ViewFrame, YourTurn
+        from tui.online.remote_session import Moved
+
         inbox, session = self._inbox, self.session
         while inbox and self._showing and not self.playing_back:
             frame = inbox.popleft()
