@@ -15,7 +15,7 @@ import contextlib
 import os
 import sys
 from collections import Counter
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from pathlib import Path
 from typing import TYPE_CHECKING, NoReturn
 
@@ -109,14 +109,75 @@ def build_parser() -> argparse.ArgumentParser:
     parser.add_argument(
         "--save-dir", help="folder for saves (default: $OBJECTIVE_SAVE_DIR or the user data folder)"
     )
-    sub = parser.add_subparsers(dest="command", parser_class=Parser, metavar="COMMAND")
-
-    new = sub.add_parser(
+    sub = parser.add_subparsers(
+        dest="command", parser_class=Parser, metavar="COMMAND", action=Commands
+    )
+    sub.add_parser(
         "new",
+        arguments=_new_arguments,
         help="start a new game straight away",
         add_help=False,
         epilog="`objective new GAME --help` also lists GAME's players and rule options.",
     )
+    sub.add_parser("load", arguments=_load_arguments, help="open a saved game")
+    sub.add_parser(
+        "simulate", arguments=_simulate_arguments, help="play AI-only games without a screen"
+    )
+    sub.add_parser(
+        "serve",
+        arguments=_serve_arguments,
+        help="play in a web browser: serve the title screen over HTTP (textual-serve)",
+    )
+    sub.add_parser(
+        "host",
+        arguments=_host_arguments,
+        help="open a room others join from their terminals (objective join) or browsers",
+        epilog="While the room is open, type `ai N` to hand seat N to the AI, `seats` to see "
+        "who is connected, `quit` to close it (docs/online.md).",
+    )
+    sub.add_parser(
+        "join",
+        arguments=_join_arguments,
+        help="take your seat in a room a host has opened (the line `objective host` printed)",
+    )
+    sub.add_parser(
+        "arena",
+        arguments=_arena_arguments,
+        help="pit agents against each other over seeded games, with 95%% intervals",
+    )
+    return parser
+
+
+class Commands(argparse._SubParsersAction):
+    """The subcommands, each given its arguments only when it is the command being run (or
+    its help is asked for): `objective new ...` does not build the arguments of the five
+    other commands before the game's first frame."""
+
+    def __init__(self, *args, **kwargs) -> None:
+        super().__init__(*args, **kwargs)
+        self._arguments: dict[str, Callable[[argparse.ArgumentParser], None]] = {}
+
+    def add_parser(self, name: str, *, arguments=None, **kwargs) -> argparse.ArgumentParser:
+        parser = super().add_parser(name, **kwargs)
+        if arguments is not None:
+            self._arguments[name] = arguments
+        return parser
+
+    def complete(self, name: str) -> argparse.ArgumentParser:
+        """The command's parser with its arguments (added the first time it is asked for)."""
+        parser = self.choices[name]
+        arguments = self._arguments.pop(name, None)
+        if arguments is not None:
+            arguments(parser)
+        return parser
+
+    def __call__(self, parser, namespace, values, option_string=None) -> None:
+        if values and values[0] in self.choices:
+            self.complete(values[0])
+        super().__call__(parser, namespace, values, option_string)
+
+
+def _new_arguments(new: argparse.ArgumentParser) -> None:
     new.add_argument("game", help="game id: " + ", ".join(core.game_ids()))
     new.add_argument(
         "-h", "--help", action=GameHelp, help="show this help (after GAME: its options too)"
@@ -133,10 +194,12 @@ def build_parser() -> argparse.ArgumentParser:
     new.add_argument("--seed", type=SEED, help="the game seed (same seed + same moves = same game)")
     _add_option_argument(new)
 
-    load = sub.add_parser("load", help="open a saved game")
+
+def _load_arguments(load: argparse.ArgumentParser) -> None:
     load.add_argument("file", help="the save file")
 
-    sim = sub.add_parser("simulate", help="play AI-only games without a screen")
+
+def _simulate_arguments(sim: argparse.ArgumentParser) -> None:
     _add_batch_arguments(sim)
     sim.add_argument(
         "--agents",
@@ -154,9 +217,8 @@ def build_parser() -> argparse.ArgumentParser:
         help="print every decision with the reason the agent gives for it (rule-based players)",
     )
 
-    serve = sub.add_parser(
-        "serve", help="play in a web browser: serve the title screen over HTTP (textual-serve)"
-    )
+
+def _serve_arguments(serve: argparse.ArgumentParser) -> None:
     serve.add_argument(
         "--host", default="localhost", help="address to listen on (default: localhost)"
     )
@@ -174,12 +236,8 @@ def build_parser() -> argparse.ArgumentParser:
         f"{DEFAULT_MAX_SESSIONS})",
     )
 
-    _add_host_parser(sub)
-    _add_join_parser(sub)
 
-    arena = sub.add_parser(
-        "arena", help="pit agents against each other over seeded games, with 95%% intervals"
-    )
+def _arena_arguments(arena: argparse.ArgumentParser) -> None:
     _add_batch_arguments(arena)
     arena.add_argument(
         "--agents",
@@ -190,20 +248,13 @@ def build_parser() -> argparse.ArgumentParser:
     arena.add_argument(
         "--jobs", type=JOBS, default=1, help="worker processes (results do not depend on it)"
     )
-    return parser
 
 
 ROOM_PORT = 8765
 HOST_PORT = whole_number("--port", 0, 65535)
 
 
-def _add_host_parser(sub) -> None:
-    host = sub.add_parser(
-        "host",
-        help="open a room others join from their terminals (objective join) or browsers",
-        epilog="While the room is open, type `ai N` to hand seat N to the AI, `seats` to see "
-        "who is connected, `quit` to close it (docs/online.md).",
-    )
+def _host_arguments(host: argparse.ArgumentParser) -> None:
     host.add_argument("game", nargs="?", help="game id: " + ", ".join(core.game_ids()))
     host.add_argument("--players", type=PLAYERS, help="number of players")
     host.add_argument(
@@ -235,11 +286,7 @@ def _add_host_parser(sub) -> None:
     host.add_argument("--keyfile", help="the certificate's private key (PEM)")
 
 
-def _add_join_parser(sub) -> None:
-    join = sub.add_parser(
-        "join",
-        help="take your seat in a room a host has opened (the line `objective host` printed)",
-    )
+def _join_arguments(join: argparse.ArgumentParser) -> None:
     join.add_argument("url", help="the room's address, ws://HOST:PORT/room/ROOM (or wss://)")
     join.add_argument("--token", required=True, help="your seat's token, from the host's line")
     join.add_argument(
