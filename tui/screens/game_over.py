@@ -55,7 +55,9 @@ class GameOverScreen(ScrollsText, Dialog[None]):
                 yield Button("Quit (q)", id="quit", variant="error")
 
     def on_mount(self) -> None:
-        self.query_one("#new", Button).focus()
+        # (a game that ends as the program closes may mount the screen without its buttons)
+        for button in self.query("#new").results(Button):
+            button.focus()
 
     def scrolled_text(self) -> VerticalScroll:
         """The statistics, the decisive moments and the charts."""
