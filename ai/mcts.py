@@ -72,6 +72,12 @@ class GameHooks:
     candidates: object = None  # (game, state, legal) -> the moves worth comparing, default first
     level_hooks: dict | None = None  # level -> {field of these hooks: that level's value}
     pure_policies: bool = False  # the rollout policy and the plans draw no random numbers
+    # plans (None: the rollout policy) with the same key at a state choose the same move there
+    # (`choice_key(state, plan)`; None: each plan its own key)
+    choice_key: object = None
+    # (state, dice) -> the state with those dice: the game's `reseed`, for a game that hides
+    # nothing but its dice (`state.dice`), whose sampled worlds are one position with other dice
+    reseed: object = None
     guard: float | None = None  # candidate search: standard errors a challenger must clear
     # (None: sqrt(2 ln k) for k candidates, see `candidate_search`)
 
@@ -117,6 +123,8 @@ def hooks_for(game, level: str | None = None) -> GameHooks:
         candidates=getattr(module, "candidates", None),
         level_hooks=getattr(module, "LEVEL_HOOKS", None),
         pure_policies=getattr(module, "PURE_POLICIES", False),
+        choice_key=getattr(module, "choice_key", None),
+        reseed=getattr(game, "reseed", None),
         guard=getattr(module, "GUARD", None),
     )
     return _hooks[key]
@@ -166,54 +174,109 @@ class Steps:
 
 
 class SharedSteps(Steps):
-    """Steps through one sampled world that every plan is played in: plans that agree for a
-    while walk the same states (four steps in five, measured on Conquer), so each state's
-    successor, legal actions, value and each policy's choice there are worked out once. Only
-    for games whose policies draw no random numbers (`pure_policies`): a remembered choice
+    """Steps through the sampled worlds of one search, every plan played in each: plans that
+    agree for a while walk the same states (four steps in five, measured on Conquer), so each
+    state's successor, legal actions, value and each policy's choice there are worked out once.
+    Only for games whose policies draw no random numbers (`pure_policies`): a remembered choice
     must be the one the policy would make again, and the search's own draws must not change.
-    Keyed by the state's identity; the state is kept with its answer, so an identity is never
-    reused while the world is."""
+    Plans that read the same in a state (`choice_key`) share their choice there too.
 
-    __slots__ = ("_after", "_chosen", "_legal", "_values")
+    In a game that hides nothing but its dice (`reseed`), every sampled world starts from the
+    same position, and until a die is rolled each world's steps lead to the same positions: such
+    a state stands for its position (the state that reached it first, `_first`), whose legal
+    actions, choices and value are worked out once for the whole search, and a step the first
+    took without a die is that step's state with this world's dice (no apply).
+
+    Keyed by the states' identities; each state is kept with its answer, so an identity is
+    never reused while it is remembered. What a world reached after its first die is forgotten
+    when the next world starts."""
+
+    __slots__ = ("_after", "_dice", "_first", "_free", "_root", "_shared", "_world")
 
     def __init__(self, game, hooks: GameHooks) -> None:
         super().__init__(game, hooks)
-        self._after: dict = {}
-        self._legal: dict = {}
-        self._chosen: dict = {}
-        self._values: dict = {}
+        self._after: dict = {}  # (id(state), action) -> (state, its successor), this world
+        self._world: tuple = ({}, {}, {})  # this world's legal actions, choices and values
+        self._shared: tuple = ({}, {}, {})  # theirs at the positions every world reaches
+        self._free: dict = {}  # (id(first), action) -> (first, successor): no die rolled
+        self._first: dict = {}  # id(state) -> (state, the first at its position), this world
+        self._root = None
+        self._dice = None  # this world's dice, while no die is rolled
+
+    def start(self, world) -> None:
+        """Play in a new sampled world: what the last one reached after a die is forgotten."""
+        self._after = {}
+        self._world = ({}, {}, {})
+        self._first = {}
+        if self.hooks.reseed is None:
+            return
+        self._dice = world.dice
+        if self._root is None:
+            self._root = world
+        elif world is not self._root:
+            self._first[id(world)] = (world, self._root)
+
+    def _memo(self, state, which: int) -> tuple[dict, int]:
+        """The memo (0 legal actions, 1 choices, 2 values) for state, and its key there."""
+        if self._dice is None or state.dice is not self._dice:  # a die rolled, or no `reseed`
+            return self._world[which], id(state)
+        first = self._first.get(id(state))
+        return self._shared[which], id(state) if first is None else id(first[1])
 
     def apply(self, state, action):
         key = (id(state), action)
         known = self._after.get(key)
-        if known is None:
-            known = self._after[key] = (state, self._apply(state, action))
-        return known[1]
+        if known is not None:
+            return known[1]
+        if self._dice is None or state.dice is not self._dice:
+            after = self._apply(state, action)
+        else:
+            first = self._first.get(id(state))
+            first = state if first is None else first[1]
+            free = self._free.get((id(first), action))
+            if free is None:
+                after = self._apply(state, action)
+                if after.dice is state.dice:
+                    self._free[id(first), action] = (first, after)
+            elif free[1].dice is state.dice:
+                after = free[1]
+            else:
+                after = self.hooks.reseed(free[1], state.dice)
+                self._first[id(after)] = (after, free[1])
+        self._after[key] = (state, after)
+        return after
 
     def legal(self, state) -> tuple:
-        known = self._legal.get(id(state))
+        memo, key = self._memo(state, 0)
+        known = memo.get(key)
         if known is None:
-            known = self._legal[id(state)] = (state, self.game.legal_actions(state))
+            known = memo[key] = (state, self.game.legal_actions(state))
         return known[1]
 
     def policy(self, state, rng):
-        key = (id(state), None)
-        known = self._chosen.get(key)
-        if known is None:
-            known = self._chosen[key] = (state, super().policy(state, rng))
-        return known[1]
+        return self._choice(None, state, rng)
 
     def plan(self, plan, state, rng):
-        key = (id(state), plan)
-        known = self._chosen.get(key)
+        return self._choice(plan, state, rng)
+
+    def _choice(self, plan, state, rng):
+        memo, at = self._memo(state, 1)
+        same = self.hooks.choice_key
+        key = (at, plan if same is None else same(state, plan))
+        known = memo.get(key)
         if known is None:
-            known = self._chosen[key] = (state, super().plan(plan, state, rng))
+            if plan is None:
+                chosen = Steps.policy(self, state, rng)
+            else:
+                chosen = Steps.plan(self, plan, state, rng)
+            known = memo[key] = (state, chosen)
         return known[1]
 
     def value(self, state) -> tuple:
-        known = self._values.get(id(state))
+        memo, key = self._memo(state, 2)
+        known = memo.get(key)
         if known is None:
-            known = self._values[id(state)] = (state, super().value(state))
+            known = memo[key] = (state, super().value(state))
         return known[1]
 
 
@@ -310,7 +373,7 @@ class MCTSAgent:
         each plan at the root (later choices in the tree by UCB), so plans are compared on the
         same dice. Returns (plan, mean return, share of worlds where it did best), best first."""
         hooks = hooks_for(game, self.level)
-        walk = SharedSteps if hooks.pure_policies else Steps
+        shared = SharedSteps(game, hooks) if hooks.pure_policies else None
         plans = list(hooks.plans)
         if len(plans) == 1:
             return [(plans[0], 0.5, 1.0)]  # a level with one plan (Conquer's easy) has no choice
@@ -324,7 +387,11 @@ class MCTSAgent:
             world = game.determinize(view, rng)
             if root is None:
                 root = Node(seat_count(game, world))
-            steps = walk(game, hooks)  # one world, every plan played in it
+            if shared is None:
+                steps = Steps(game, hooks)
+            else:
+                steps = shared
+                steps.start(world)  # every plan is played in this world
             values = [
                 self._iterate(steps, root, world, legal_set, rng, plan)[seat] for plan in plans
             ]
