@@ -164,6 +164,12 @@ class Steps:
         """The action `plan` takes here."""
         return _plan_action(self.hooks, plan, self.game, state, self.legal(state), rng)
 
+    def step(self, plan, state, rng):
+        """The state after the action `plan` (None: the rollout policy) takes here."""
+        if plan is None:
+            return self.apply(state, self.policy(state, rng))
+        return self.apply(state, self.plan(plan, state, rng))
+
     def value(self, state) -> tuple:
         outcome = self.game.outcome(state)
         if outcome is not None:
@@ -181,76 +187,75 @@ class SharedSteps(Steps):
     must be the one the policy would make again, and the search's own draws must not change.
     Plans that read the same in a state (`choice_key`) share their choice there too.
 
-    In a game that hides nothing but its dice (`reseed`), every sampled world starts from the
-    same position, and until a die is rolled each world's steps lead to the same positions: such
-    a state stands for its position (the state that reached it first, `_first`), whose legal
-    actions, choices and value are worked out once for the whole search, and a step the first
-    took without a die is that step's state with this world's dice (no apply).
+    In a game that hides nothing but its dice (`reseed`), states that differ only in their dice
+    are one *position*, wherever in the search they are reached (in other worlds, by other
+    orders of the same moves): a position's legal actions, choices and value are worked out once
+    for the whole search, and a step that rolled no die from it is that step's state with the
+    new state's dice (no apply). Positions are told apart by their content (the state with no
+    dice), looked up once per state.
 
-    Keyed by the states' identities; each state is kept with its answer, so an identity is
-    never reused while it is remembered. What a world reached after its first die is forgotten
-    when the next world starts."""
+    Keyed by identities; each is kept with its object, so an identity is never reused while
+    it is remembered. The states of one world are forgotten when the next starts."""
 
-    __slots__ = ("_after", "_dice", "_first", "_free", "_root", "_shared", "_world")
+    __slots__ = ("_after", "_free", "_known", "_next", "_placed", "_positions")
 
     def __init__(self, game, hooks: GameHooks) -> None:
         super().__init__(game, hooks)
-        self._after: dict = {}  # (id(state), action) -> (state, its successor), this world
-        self._world: tuple = ({}, {}, {})  # this world's legal actions, choices and values
-        self._shared: tuple = ({}, {}, {})  # theirs at the positions every world reaches
-        self._free: dict = {}  # (id(first), action) -> (first, successor): no die rolled
-        self._first: dict = {}  # id(state) -> (state, the first at its position), this world
-        self._root = None
-        self._dice = None  # this world's dice, while no die is rolled
+        self._positions: dict = {}  # a state with no dice -> the first state at that position
+        self._known: tuple = ({}, {}, {})  # legal actions, choices, values: id(position) -> ...
+        self._free: dict = {}  # (id(position), action) -> (position, successor or None: a die)
+        self._start_world()
+
+    def _start_world(self) -> None:
+        self._placed: dict = {}  # id(state) -> (state, its position)
+        self._after: dict = {}  # (id(state), action) -> (state, its successor)
+        self._next: dict = {}  # (id(state), plan) -> (state, the successor it plays to)
 
     def start(self, world) -> None:
-        """Play in a new sampled world: what the last one reached after a die is forgotten."""
-        self._after = {}
-        self._world = ({}, {}, {})
-        self._first = {}
+        """Play in a new sampled world: the last world's states are forgotten (and, in a game
+        that hides more than its dice, everything: no position is reached again)."""
+        self._start_world()
         if self.hooks.reseed is None:
-            return
-        self._dice = world.dice
-        if self._root is None:
-            self._root = world
-        elif world is not self._root:
-            self._first[id(world)] = (world, self._root)
+            self._known = ({}, {}, {})
 
-    def _memo(self, state, which: int) -> tuple[dict, int]:
-        """The memo (0 legal actions, 1 choices, 2 values) for state, and its key there."""
-        if self._dice is None or state.dice is not self._dice:  # a die rolled, or no `reseed`
-            return self._world[which], id(state)
-        first = self._first.get(id(state))
-        return self._shared[which], id(state) if first is None else id(first[1])
+    def _position(self, state):
+        """The state standing for state's position (itself without `reseed`)."""
+        placed = self._placed.get(id(state))
+        if placed is None:
+            reseed = self.hooks.reseed
+            at = state if reseed is None else self._positions.setdefault(reseed(state, None), state)
+            placed = self._placed[id(state)] = (state, at)
+        return placed[1]
 
     def apply(self, state, action):
         key = (id(state), action)
         known = self._after.get(key)
         if known is not None:
             return known[1]
-        if self._dice is None or state.dice is not self._dice:
+        reseed = self.hooks.reseed
+        if reseed is None:
             after = self._apply(state, action)
         else:
-            first = self._first.get(id(state))
-            first = state if first is None else first[1]
-            free = self._free.get((id(first), action))
+            at = self._position(state)
+            free = self._free.get((id(at), action))
             if free is None:
                 after = self._apply(state, action)
-                if after.dice is state.dice:
-                    self._free[id(first), action] = (first, after)
+                self._free[id(at), action] = (at, after if after.dice is state.dice else None)
+            elif free[1] is None:  # it rolls dice: this world's own
+                after = self._apply(state, action)
             elif free[1].dice is state.dice:
                 after = free[1]
             else:
-                after = self.hooks.reseed(free[1], state.dice)
-                self._first[id(after)] = (after, free[1])
+                after = reseed(free[1], state.dice)
         self._after[key] = (state, after)
         return after
 
     def legal(self, state) -> tuple:
-        memo, key = self._memo(state, 0)
-        known = memo.get(key)
+        at = self._position(state)
+        memo = self._known[0]
+        known = memo.get(id(at))
         if known is None:
-            known = memo[key] = (state, self.game.legal_actions(state))
+            known = memo[id(at)] = (at, self.game.legal_actions(state))
         return known[1]
 
     def policy(self, state, rng):
@@ -259,24 +264,36 @@ class SharedSteps(Steps):
     def plan(self, plan, state, rng):
         return self._choice(plan, state, rng)
 
+    def step(self, plan, state, rng):
+        key = (id(state), plan)
+        known = self._next.get(key)
+        if known is None:
+            known = self._next[key] = (
+                state,
+                self.apply(state, self._choice(plan, state, rng)),
+            )
+        return known[1]
+
     def _choice(self, plan, state, rng):
-        memo, at = self._memo(state, 1)
+        at = self._position(state)
         same = self.hooks.choice_key
-        key = (at, plan if same is None else same(state, plan))
+        key = (id(at), plan if same is None else same(state, plan))
+        memo = self._known[1]
         known = memo.get(key)
         if known is None:
             if plan is None:
                 chosen = Steps.policy(self, state, rng)
             else:
                 chosen = Steps.plan(self, plan, state, rng)
-            known = memo[key] = (state, chosen)
+            known = memo[key] = (at, chosen)
         return known[1]
 
     def value(self, state) -> tuple:
-        memo, key = self._memo(state, 2)
-        known = memo.get(key)
+        at = self._position(state)
+        memo = self._known[2]
+        known = memo.get(id(at))
         if known is None:
-            known = memo[key] = (state, super().value(state))
+            known = memo[id(at)] = (at, super().value(state))
         return known[1]
 
 
@@ -517,12 +534,12 @@ class MCTSAgent:
                 break
             if not 0 <= mover < seats:
                 # a seat nobody decides for in the tree (Conquer's natives): its policy acts
-                state = steps.apply(state, steps.policy(state, rng))
+                state = steps.step(None, state, rng)
                 continue
             if plans:
                 scope = hooks.plan_scope(game, state)
                 if scope in commitments:
-                    state = steps.apply(state, steps.plan(commitments[scope], state, rng))
+                    state = steps.step(commitments[scope], state, rng)
                     continue
                 edges = plans
             else:
@@ -569,17 +586,16 @@ class MCTSAgent:
     def _rollout(self, steps: Steps, state, rng, commitments, horizon):
         game, hooks = steps.game, steps.hooks
         to_move, turn, apply, policy = game.to_move, game.turn, steps.apply, steps.policy
+        step, scope_of = steps.step, hooks.plan_scope
         for _ in range(hooks.rollout_depth):
             if to_move(state) is None:
                 break
             if horizon is not None and turn(state) >= horizon:
                 break
-            if commitments:
-                scope = hooks.plan_scope(game, state)
-                if scope in commitments:
-                    state = apply(state, steps.plan(commitments[scope], state, rng))
-                    continue
-            state = apply(state, policy(state, rng))
+            if commitments:  # the seats' plans where they have one, else the rollout policy
+                state = step(commitments.get(scope_of(game, state)), state, rng)
+            else:
+                state = apply(state, policy(state, rng))
         return steps.value(state)
 
 

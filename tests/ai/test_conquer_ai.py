@@ -413,11 +413,11 @@ def test_each_phase_of_the_rule_based_player_reads_only_the_leaning_its_choice_k
     assert {MOVE, ORDERS, TRAIN} <= phases
 
 
-def test_a_plan_search_carrying_dice_free_steps_across_worlds_finds_what_it_did_alone():
-    """Conquer's sampled worlds differ only in their dice (`reseed`): the steps before the first
-    die are worked out once for the whole search, and plans whose leanings read alike share
-    their choices (`choice_key`). Means and shares must be exactly those of the search without
-    either, with fewer engine calls."""
+def test_a_plan_search_sharing_positions_across_worlds_finds_what_it_did_alone():
+    """Conquer's sampled worlds differ only in their dice (`reseed`): states alike but for
+    their dice, in any world, are one position, worked out once for the whole search, and plans
+    whose leanings read alike share their choices (`choice_key`). Means and shares must be
+    exactly those of the search without either, with fewer engine calls."""
     from dataclasses import replace
 
     from ai import mcts
