@@ -197,13 +197,14 @@ class SharedSteps(Steps):
     Keyed by identities; each is kept with its object, so an identity is never reused while
     it is remembered. The states of one world are forgotten when the next starts."""
 
-    __slots__ = ("_after", "_free", "_known", "_next", "_placed", "_positions")
+    __slots__ = ("_after", "_free", "_known", "_next", "_placed", "_positions", "_settled")
 
     def __init__(self, game, hooks: GameHooks) -> None:
         super().__init__(game, hooks)
         self._positions: dict = {}  # a state with no dice -> the first state at that position
         self._known: tuple = ({}, {}, {})  # legal actions, choices, values: id(position) -> ...
         self._free: dict = {}  # (id(position), action) -> (position, successor or None: a die)
+        self._settled: dict = {}  # id(successor) -> (successor, its position), for `_free`'s
         self._start_world()
 
     def _start_world(self) -> None:
@@ -243,10 +244,17 @@ class SharedSteps(Steps):
                 self._free[id(at), action] = (at, after if after.dice is state.dice else None)
             elif free[1] is None:  # it rolls dice: this world's own
                 after = self._apply(state, action)
-            elif free[1].dice is state.dice:
-                after = free[1]
             else:
-                after = reseed(free[1], state.dice)
+                successor = free[1]
+                settled = self._settled.get(id(successor))
+                if settled is None:
+                    settled = (successor, self._position(successor))
+                    self._settled[id(successor)] = settled
+                if successor.dice is state.dice:
+                    after = successor
+                else:
+                    after = reseed(successor, state.dice)
+                    self._placed[id(after)] = (after, settled[1])
         self._after[key] = (state, after)
         return after
 
