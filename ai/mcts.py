@@ -70,6 +70,7 @@ class GameHooks:
     plans: dict | None = None  # name -> policy: macro-actions for games with long turns
     plan_scope: object = None  # (game, state) -> how long a chosen plan lasts (a hashable key)
     candidates: object = None  # (game, state, legal) -> the moves worth comparing, default first
+    # (None from it: search that decision as a tree)
     level_hooks: dict | None = None  # level -> {field of these hooks: that level's value}
     pure_policies: bool = False  # the rollout policy and the plans draw no random numbers
     # plans (None: the rollout policy) with the same key at a state choose the same move there
@@ -370,7 +371,9 @@ class MCTSAgent:
                 merged[action] = (share0 + share, max(mean0, mean))
             return [Ranked(a, share, mean) for a, (share, mean) in merged.items()]
         if hooks.candidates:
-            return self.candidate_search(game, view, legal, budget, rng)
+            ranked = self.candidate_search(game, view, legal, budget, rng)
+            if ranked is not None:
+                return ranked
         root = self.search(game, view, legal, budget, rng)
         total = sum(child.visits for child in root.children.values()) or 1
         return [
@@ -435,7 +438,7 @@ class MCTSAgent:
             for p in ranked
         ]
 
-    def candidate_search(self, game, view, legal, budget, rng) -> list[Ranked]:
+    def candidate_search(self, game, view, legal, budget, rng) -> list[Ranked] | None:
         """Policy improvement by rollouts (Tesauro & Galperin 1997; Bertsekas' rollout
         algorithm), for a game that names its candidate moves: every sampled world is played
         once after each candidate still in the running (common random numbers: the same dice
@@ -452,7 +455,10 @@ class MCTSAgent:
         steps = Steps(game, hooks)
         seat = view_seat(game, view)
         world = game.determinize(view, rng)
-        found = [a for a in hooks.candidates(game, world, legal) if a in legal]
+        named = hooks.candidates(game, world, legal)
+        if named is None:
+            return None  # the game searches this decision as a tree
+        found = [a for a in named if a in legal]
         moves = list(dict.fromkeys(found)) or [legal[0]]
         if len(moves) == 1:
             return [Ranked(moves[0], 1.0, 0.5)]

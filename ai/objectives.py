@@ -16,9 +16,12 @@ their hand sizes, and then:
 
 from __future__ import annotations
 
+import math
+
 from ai.base import per_state
 from core.objectives.cards import (
     FW_BY_KEY,
+    FW_CARDS,
     FW_IS_COMBAT,
     FW_STRENGTH,
     FW_TYPES,
@@ -28,10 +31,12 @@ from core.objectives.cards import (
     team_target,
     war_weariness,
 )
+from core.objectives.rules import fw_total, nva_total
 from core.objectives.state import BID, CALL_OFF, MAIN, REINFORCE
 from core.objectives.view import combat_view, reinforce_view
 
 MEAN_NVA = sum(t.strength * t.copies for t in NVA_TYPES) / sum(t.copies for t in NVA_TYPES)
+BARRAGES = frozenset(c for c, kind in enumerate(FW_CARDS) if FW_TYPES[kind].special == "barrage")
 MEAN_FW = 2.4  # a combat card (OV-H3)
 STRONG_NVA = 4  # what a careful bidder assumes the next face-down card may be
 PARTNER_SHARE = 0.5  # of a partner's hand strength a team can count on
@@ -247,20 +252,67 @@ def rollout_policy(game, state, rng):
     return choose_action(Glance(state, game.to_move(state)), legal, rng)
 
 
+def candidates(game, state, legal):
+    """A bid is searched as a choice between the rule-based player's card (or its done) and
+    the other cards, the rule-based choice kept unless another does better by more than the
+    noise (`MCTSAgent.candidate_search`): a tree over single cards spread its iterations thin
+    and bid a whole hand on a 2-card objective. Other decisions: the tree."""
+    if state.phase != BID:
+        return None
+    first = rollout_policy(game, state, None)
+    if first == ("bid_done",):
+        return [first, *(a for a in legal if a != first)]
+    # never less than the rule-based share: the rollouts' partners, rule-based, always make up
+    # a shortfall, so bidding less looks free; the searching partners at the table do not
+    return [first, *(a for a in legal if a not in (first, ("bid_done",)))]
+
+
+# What a point of combat strength in hand is worth, in objective points: an objective's value over
+# the strength it takes (effective NVA score x 2.8 + 1) is 0.27 on average over the deck (OV-H1,
+# war weariness +1), a little less once fights that fail are counted. Without it a search's leaf
+# a dozen card plays ahead sees the objective a bid takes and not the fights its cards are missing
+# from later, and bids its whole hand on a 2-card objective.
+HAND_POINTS = 0.25
+
+
+def hand_points(hand) -> float:
+    """Objective points a hand is worth in the fights to come (`HAND_POINTS`)."""
+    return HAND_POINTS * hand_strength(hand)
+
+
+def combat_chance(state) -> float:
+    """The chance the combat in progress is won, reckoned from the strength already bid in it
+    (face up, and face down this round; a Barrage also takes a card off the line) against the
+    NVA revealed plus the deck's mean for each card still face down."""
+    c = state.combat
+    committed = fw_total(c)
+    for bid in c.bids:
+        for card in bid:
+            committed += FW_STRENGTH[card] + (MEAN_NVA if card in BARRAGES else 0)
+    expected = nva_total(state, c) + len(c.line) * MEAN_NVA
+    spread = 1.5 + 1.2 * len(c.line)
+    return 1 / (1 + math.exp(-(committed - expected - 0.5) / spread))
+
+
 def evaluate(game, state):
     """A search leaf's value: the team's progress against the pool clock, and the seat's
-    share of the points."""
+    share of the points. Cards in hand count as the points they may still take (`HAND_POINTS`),
+    and a combat in progress as its objective's value times the chance it is won."""
     outcome = game.outcome(state)
     if outcome is not None:
         return outcome.returns
     target = team_target(state.players)
-    progress = min(1.0, sum(state.scores) / target)
+    worth = [
+        score + hand_points(hand) for score, hand in zip(state.scores, state.hands, strict=True)
+    ]
+    c = state.combat
+    if c is not None:
+        worth[c.attacker] += combat_chance(state) * objective(c.target).value
+    progress = min(1.0, sum(worth) / target)
     clock = len(state.pool) / state.rules.pool_limit
     team = max(0.0, min(1.0, 0.5 + 0.6 * progress - 0.5 * clock))
-    best = max(state.scores) or 1
-    return tuple(
-        team * (0.25 + 0.75 * (score / best if best else 0) * 0.7) for score in state.scores
-    )
+    best = max(worth) or 1
+    return tuple(team * (0.25 + 0.525 * w / best) for w in worth)
 
 
-__all__ = ["RulesAgent", "evaluate", "rollout_policy"]
+__all__ = ["RulesAgent", "candidates", "evaluate", "rollout_policy"]

@@ -107,13 +107,51 @@ def resolve_options(options: Sequence[Option], given: Mapping[str, Any] | None) 
 
 def parse_option_assignments(options: Sequence[Option], pairs: Sequence[str]) -> dict[str, Any]:
     """`["trail_growth=sum_2d6", "opt_allied=on"]` -> typed values (for `--option K=V`)."""
+    return resolve_options(options, option_assignments(pairs))
+
+
+@dataclass(frozen=True, slots=True)
+class Preset:
+    """A named set of a game's option values: a challenge level a player picks by name
+    (`--preset NAME`, the Setup screen). `team_wins` is what AI seats measured with it:
+    (agent, share of games the players won as a team) at `players` players (docs/ai.md has
+    the commands)."""
+
+    key: str
+    title: str
+    description: str
+    values: tuple[tuple[str, Any], ...]  # (option key, value), every key one of the game's options
+    team_wins: tuple[tuple[str, float], ...] = ()
+    players: int = 2
+
+
+def preset_options(game, preset: str | None, given: Mapping[str, Any] | None = None) -> dict:
+    """The options of a game set up from `preset` (None or "": the defaults) with `given` (typed
+    values or strings to parse) on top: a value given explicitly beats the preset's. An unknown
+    preset is an OptionError naming the game's presets."""
+    values: dict[str, Any] = {}
+    if preset:
+        by_key = {p.key: p for p in game.presets}
+        chosen = by_key.get(preset.strip().lower())
+        if chosen is None:
+            if not by_key:
+                raise OptionError(f"{game.title} has no presets (asked for {preset!r})")
+            names = ", ".join(by_key)
+            raise OptionError(f"unknown preset {preset!r}: {game.title}'s presets are {names}")
+        values.update(chosen.values)
+    values.update(given or {})
+    return resolve_options(game.options, values)
+
+
+def option_assignments(pairs: Sequence[str]) -> dict[str, str]:
+    """`["trail_growth=sum_2d6", "opt_allied=on"]` -> {key: text} (for `--option K=V`)."""
     given: dict[str, str] = {}
     for pair in pairs:
         key, sep, value = pair.partition("=")
         if not sep or not key:
             raise OptionError(f"an option is written KEY=VALUE, not {pair!r}")
         given[key.strip()] = value
-    return resolve_options(options, given)
+    return given
 
 
 class EventKind(StrEnum):
@@ -260,6 +298,8 @@ class Game(Protocol):
     id: str
     title: str
     options: tuple[Option, ...]
+    presets: tuple[Preset, ...]
+    """Named challenge levels built from the options (`preset_options`); may be empty."""
     seats: range
     rules_version: int
     """Bumped whenever a change to the rules makes an old game replay differently."""

@@ -24,7 +24,8 @@ ALLOWED = {
         "rich",
         "platformdirs",
         "textual_serve",
-        "aiohttp",  # the server under textual-serve (tui/serve.py)
+        "aiohttp",  # the server under textual-serve (tui/serve.py), and the rooms' WebSockets
+        "msgpack",  # the rooms' frames (tui/online/protocol.py)
         "textual_plotext",
     },
 }

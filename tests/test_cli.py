@@ -69,6 +69,13 @@ def test_console_script_unknown_game_has_no_traceback():
         (["simulate", "duel", "--agents", "wizard"], "unknown agent"),
         (["frobnicate"], "invalid choice"),
         (
+            ["new", "objectives", "--preset", "hell"],
+            "unknown preset 'hell': Objectives: Vietnam's presets are recruit, veteran, "
+            "attrition, quagmire",
+        ),
+        (["arena", "objectives", "--agents", "rules,random", "--preset", "x"], "unknown preset"),
+        (["simulate", "duel", "--preset", "hard"], "Dice Duel has no presets"),
+        (
             ["new", "solitaire", "--option", "opt_allied=on", "--option", "opt_historical=on"],
             "cannot be combined",
         ),
@@ -105,6 +112,16 @@ def test_simulate_json_is_repeatable_and_complete(duel, capsys):
     assert report["games"] == 6 and len(report["results"]) == 6
     assert [r["seed"] for r in report["results"]] == [4, 5, 6, 7, 8, 9]
     assert sum(report["summary"]["outcomes"].values()) == 6
+
+
+def test_a_preset_sets_the_options_and_an_explicit_option_beats_it(capsys):
+    argv = ["simulate", "objectives", "--agents", "rules", "--games", "1", "--json"]
+    code, out, _ = run(capsys, *argv, "--preset", "attrition", "--option", "pool_limit=9")
+    assert code == 0
+    options = json.loads(out)["options"]
+    assert options["war_weariness"] == "per_card"  # the preset's
+    assert options["pool_limit"] == 9  # the explicit option's, not the preset's 7
+    assert options["attack_target"] == "any"  # the default
 
 
 def test_simulate_table(duel, capsys):

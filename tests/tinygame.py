@@ -73,6 +73,7 @@ class DiceDuel:
     title = "Dice Duel"
     rules_version = 1
     seats = range(2, 3)
+    presets = ()
     options = (Option("bust_limit", 10, "Score above this busts", minimum=6, maximum=30),)
 
     def new(self, options, players, seed):

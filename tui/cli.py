@@ -23,7 +23,7 @@ import core
 from ai import AgentError, parse_agent_name
 from core import __version__ as APP_VERSION
 from core.dice import MAX_SEED
-from core.engine import OptionError, parse_option_assignments, seat_title
+from core.engine import OptionError, option_assignments, preset_options, seat_title
 from tui.startup import pause_collection, resume_collection
 from tui.text import printable
 
@@ -174,6 +174,8 @@ def build_parser() -> argparse.ArgumentParser:
         f"{DEFAULT_MAX_SESSIONS})",
     )
 
+    _add_host_parser(sub)
+
     arena = sub.add_parser(
         "arena", help="pit agents against each other over seeded games, with 95%% intervals"
     )
@@ -188,6 +190,42 @@ def build_parser() -> argparse.ArgumentParser:
         "--jobs", type=JOBS, default=1, help="worker processes (results do not depend on it)"
     )
     return parser
+
+
+ROOM_PORT = 8765
+HOST_PORT = whole_number("--port", 0, 65535)
+
+
+def _add_host_parser(sub) -> None:
+    host = sub.add_parser(
+        "host",
+        help="open a room others join from their terminals (objective join) or browsers",
+        epilog="While the room is open, type `ai N` to hand seat N to the AI, `seats` to see "
+        "who is connected, `quit` to close it (docs/online.md).",
+    )
+    host.add_argument("game", nargs="?", help="game id: " + ", ".join(core.game_ids()))
+    host.add_argument("--players", type=PLAYERS, help="number of players")
+    host.add_argument(
+        "--seat",
+        action="append",
+        default=[],
+        metavar="KIND",
+        help="who plays each seat, in order: human (the default), random, rules, "
+        "mcts[:easy|normal|hard] (repeat per seat)",
+    )
+    host.add_argument("--seed", type=SEED, help="the game seed")
+    _add_option_argument(host)
+    host.add_argument(
+        "--resume",
+        metavar="FILE",
+        help="reopen the room of this autosave, with the same invitations",
+    )
+    host.add_argument("--host", help="address to listen on (default: localhost)")
+    host.add_argument(
+        "--port", type=HOST_PORT, help=f"port (default: {ROOM_PORT}; 0: any free port)"
+    )
+    host.add_argument("--certfile", help="TLS certificate (PEM): players join with wss://")
+    host.add_argument("--keyfile", help="the certificate's private key (PEM)")
 
 
 class GameHelp(argparse.Action):
@@ -218,6 +256,11 @@ def game_help(game) -> str:
     lines = [f"{game.title} ({game.id}): {players} (--players); seats: {names}."]
     if not game.options:
         return "\n".join([*lines, "It has no rule options."]) + "\n"
+    if game.presets:
+        lines += ["", "presets (--preset NAME):"]
+        for p in game.presets:
+            lines.append(f"  {p.key}  {', '.join(f'{k}={v}' for k, v in p.values)}")
+            lines.append(f"      {p.description}")
     lines += ["", "rule options (--option KEY=VALUE):"]
     for o in game.options:
         if o.kind is bool:
@@ -236,11 +279,16 @@ def game_help(game) -> str:
 
 def _add_option_argument(p: argparse.ArgumentParser) -> None:
     p.add_argument(
+        "--preset",
+        metavar="NAME",
+        help="start from a named set of rule options (a challenge level; see GAME --help)",
+    )
+    p.add_argument(
         "--option",
         action="append",
         default=[],
         metavar="KEY=VALUE",
-        help="set a rule option (repeatable)",
+        help="set a rule option (repeatable; beats the preset's value)",
     )
 
 
@@ -273,9 +321,11 @@ def resolve_players(game, players: int | None) -> int:
     return players
 
 
-def resolve_options(game, pairs: Sequence[str]) -> dict:
+def resolve_options(game, pairs: Sequence[str], preset: str | None = None) -> dict:
+    """The game's options from `--preset` and the `--option` pairs (an explicit option beats
+    the preset's value)."""
     try:
-        return parse_option_assignments(game.options, pairs)
+        return preset_options(game, preset, option_assignments(pairs))
     except OptionError as err:
         raise UsageError(str(err)) from None
 
@@ -467,11 +517,92 @@ def cmd_serve(args) -> int:
     return 0
 
 
+def cmd_host(args) -> int:
+    import asyncio
+
+    from saves.record import SaveError
+    from saves.store import SaveStore
+    from tui.online.host import serve_room, warn_if_open
+    from tui.online.room import Room
+
+    if args.keyfile and not args.certfile:
+        raise UsageError("--keyfile goes with --certfile")
+    store = SaveStore(store_for(args).folder / "rooms")
+    if args.resume:
+        if args.game or args.players or args.seat or args.seed is not None or args.option:
+            raise UsageError("--resume reopens a room as it was: give no game, seats or options")
+        try:
+            room = Room.resume(Path(args.resume), store, ai_delay=HOST_AI_DELAY, log=say_now)
+        except SaveError as err:
+            raise CommandError(f"cannot resume {args.resume}: {err}") from None
+        if not room.resumed_with_tokens:
+            say_now("No invitations were kept beside this save: new ones are below.")
+    else:
+        if not args.game:
+            raise UsageError("name the game to host (" + ", ".join(core.game_ids()) + ")")
+        game = resolve_game(args.game)
+        kinds = list(args.seat)
+        players = args.players
+        if players is None:  # as many as the seats given, else two people where the game may
+            players = len(kinds) or min(max(2, game.seats.start), game.seats.stop - 1)
+        players = resolve_players(game, players)
+        kinds += ["human"] * (players - len(kinds))
+        seats = resolve_seats(game, players, kinds)
+        if not any(s.is_human for s in seats):
+            raise UsageError("a room needs at least one human seat (--seat human)")
+        options = resolve_options(game, args.option)
+        try:
+            room = Room.open(
+                game.id, seats, store, options, args.seed, ai_delay=HOST_AI_DELAY, log=say_now
+            )
+        except SaveError as err:
+            raise CommandError(f"cannot start the room's autosave: {err}") from None
+    kept = room.address
+    host = (args.host if args.host is not None else (kept[0] if kept else "localhost")).strip()
+    port = args.port if args.port is not None else (kept[1] if kept else ROOM_PORT)
+    if not host:
+        raise UsageError("--host takes an address or a host name, e.g. localhost")
+    context = None
+    if args.certfile:
+        import ssl
+
+        from tui.online.server import server_ssl_context
+
+        try:
+            context = server_ssl_context(args.certfile, args.keyfile)
+        except (OSError, ssl.SSLError) as err:
+            raise CommandError(f"cannot use the certificate {args.certfile}: {err}") from None
+    if port:
+        from tui.serve import port_problem
+
+        problem = port_problem(host, port)
+        if problem:
+            raise CommandError(problem)
+    warning = warn_if_open(host, context is not None)
+    if warning:
+        print(warning, file=sys.stderr)
+    try:
+        asyncio.run(serve_room(room, host, port, context, say_now))
+    except OSError as err:
+        why = err.strerror or err
+        raise CommandError(f"cannot open the room on {host}:{port}: {why}") from None
+    return 0
+
+
+def say_now(text: str) -> None:
+    """A line of a command that keeps running (the host's room): out at once, even in a pipe."""
+    say(text)
+    _flush_output()
+
+
+HOST_AI_DELAY = 0.5  # seconds an AI's move stays the last one, so the players can follow it
+
+
 def cmd_new(args) -> int:
     pause_collection()
     game = resolve_game(args.game)
     seats = resolve_seats(game, args.players, args.seat)
-    options = resolve_options(game, args.option)
+    options = resolve_options(game, args.option, args.preset)
     from saves.record import new_record
     from tui.app import ObjectiveApp
     from tui.session import Session
@@ -528,7 +659,7 @@ def cmd_simulate(args) -> int:
         raise UsageError("--explain prints lines of text: use it without --json and --trace -")
     game = resolve_game(args.game)
     players = resolve_players(game, args.players)
-    options = resolve_options(game, args.option)
+    options = resolve_options(game, args.option, args.preset)
     names = resolve_agents(args.agents, game)
     seat_names = [names[i % len(names)] for i in range(players)]
     results = []
@@ -566,7 +697,7 @@ def cmd_arena(args) -> int:
     from ai.arena import report_table, run_arena
 
     game = resolve_game(args.game)
-    options = resolve_options(game, args.option)
+    options = resolve_options(game, args.option, args.preset)
     names = resolve_agents(args.agents, game)
     if len(names) < 2:
         raise UsageError("--agents needs at least two agents to compare")
@@ -749,6 +880,7 @@ COMMANDS = {
     "simulate": cmd_simulate,
     "arena": cmd_arena,
     "serve": cmd_serve,
+    "host": cmd_host,
 }
 
 

@@ -46,6 +46,7 @@ class ObjectiveConquer:
     seat_noun = "Administrator"  # what the rules call a seat: "Administrator 2" everywhere
     seats = range(2, 7)
     options = OPTIONS
+    presets = ()
     hidden_information = False
     automatic_seat = "natives"  # the seat after the players: run by ai/natives.py (OC-Q83)
     contract_options = {"turn_limit": 15}  # random play to a game's end, quickly

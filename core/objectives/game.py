@@ -6,6 +6,7 @@ from core.engine import IllegalAction, OptionError, Outcome, resolve_options
 from core.objectives import rules, view
 from core.objectives.cards import FW_BY_KEY, FW_CARDS, FW_TYPES, fw, nva, objective, team_target
 from core.objectives.events import seat_name
+from core.objectives.presets import PRESETS
 from core.objectives.state import BID, CALL_OFF, MAIN, OPTIONS, OVER, REINFORCE, Rules
 
 PHASE_TITLES = {
@@ -28,6 +29,7 @@ class ObjectivesVietnam:
     seat_noun = "Player"
     seats = range(1, 7)
     options = OPTIONS
+    presets = PRESETS
     hidden_information = True
 
     def new(self, options, players, seed):

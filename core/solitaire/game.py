@@ -74,6 +74,7 @@ class VietnamSolitaire:
     seat_noun = "Player"
     seats = range(1, 2)
     options = OPTIONS
+    presets = ()
     hidden_information = False
 
     def new(self, options, players, seed):

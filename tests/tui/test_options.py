@@ -41,3 +41,41 @@ async def test_the_new_game_screen_offers_every_option(tmp_path, game_id):
         for option in core.game(game_id).options:
             assert screen.query(f"#opt-{option.key}"), option.key
         screen.query_one("#opt-cave_table" if game_id == "conquer" else "#opt-insurgency_timing")
+
+
+async def test_a_challenge_preset_sets_the_options_and_an_edit_after_it_counts(tmp_path):
+    """Objectives: Vietnam's presets are on the New game screen with their measured team-win
+    rates; picking one sets the options (its values, the defaults elsewhere), an option changed
+    afterwards is the one played, and the rules as written put the defaults back."""
+    from tests.tui.helpers import wait_until
+    from tui.screens.game import GameScreen
+
+    game = core.game("objectives")
+    app = make_app(tmp_path)
+    async with app.run_test(size=SIZE) as pilot:
+        app.push_screen(SetupScreen("objectives", seed=4))
+        await pilot.pause()
+        setup = app.screen
+        choices = str(setup.query_one("#preset")._options)
+        for preset in game.presets:
+            assert preset.title in choices
+            for _, rate in preset.team_wins:
+                assert f"{rate:.0%}" in choices
+        setup.query_one("#opt-attack_target").value = "newest"
+        setup.query_one("#preset").value = "quagmire"
+        await pilot.pause()
+        assert setup.query_one("#opt-starting_hand").value == "3"
+        assert setup.query_one("#opt-pool_limit").value == "8"
+        assert setup.query_one("#opt-attack_target").value == "any"
+        assert "Hands of 3" in str(setup.query_one("#preset-help").render())
+        setup.query_one("#preset").value = ""
+        await pilot.pause()
+        assert setup.query_one("#opt-starting_hand").value == "0"
+        assert setup.query_one("#opt-pool_limit").value == "10"
+        setup.query_one("#preset").value = "quagmire"
+        await pilot.pause()
+        setup.query_one("#opt-pool_limit").value = "9"
+        await pilot.press("ctrl+n")
+        await wait_until(pilot, lambda: isinstance(app.screen, GameScreen))
+        options = app.screen.session.record.options
+        assert options["starting_hand"] == 3 and options["pool_limit"] == 9

@@ -10,7 +10,7 @@ from textual.widgets import Button, Collapsible, Footer, Input, Label, Select, S
 
 import core
 from core.dice import MAX_SEED
-from core.engine import Option, OptionError, seat_title
+from core.engine import Option, OptionError, Preset, preset_options, seat_title
 from core.seats import SEAT_CHOICES
 from saves.record import SeatInfo
 from tui.screens.base import Page
@@ -28,6 +28,29 @@ SEAT_LABELS = {
 SEED_HELP = (
     f"A whole number from 0 to {MAX_SEED}: the same seed and the same moves give the same game."
 )
+
+
+NO_PRESET = "The rules as written (no preset)"
+
+
+def agent_label(agent: str) -> str:
+    return SEAT_LABELS.get(agent, agent).removeprefix("AI: ")
+
+
+def preset_label(preset: Preset) -> str:
+    """A preset as the Challenge list shows it: its name and the team-win rates measured."""
+    rates = ", ".join(f"{agent_label(agent)} {rate:.0%}" for agent, rate in preset.team_wins)
+    return f"{preset.title} ({rates})" if rates else preset.title
+
+
+def preset_help(preset: Preset | None) -> str:
+    if preset is None:
+        return "A challenge sets the options below; the rates are the share of games AI seats won."
+    rates = [f"{rate:.0%} with {agent_label(agent)}" for agent, rate in preset.team_wins]
+    measured = (
+        f" The team won {' and '.join(rates)} seats ({preset.players} players)." if rates else ""
+    )
+    return preset.description + measured
 
 
 def default_seat_kind(seat: int, defaults: tuple[str, ...] = ()) -> str:
@@ -66,6 +89,7 @@ class SetupScreen(Page[None]):
         if game_id and game_id == last.last_game and last.last_players in core.game(game_id).seats:
             self.players = last.last_players
         self.option_values: dict[str, object] = {}
+        self.preset = ""  # the challenge preset that last set the options ("" none)
 
     def _default_players(self) -> int:
         if not self.game_id:
@@ -133,6 +157,18 @@ class SetupScreen(Page[None]):
                 tooltip="The same seed and the same moves always give the same game",
             )
             yield Static(SEED_HELP, classes="option-help", markup=False)
+        if game.presets:
+            with Horizontal(classes="field", id="field-preset"):
+                yield Label("Challenge", classes="field-label")
+                yield Select(
+                    [(NO_PRESET, ""), *((preset_label(p), p.key) for p in game.presets)],
+                    value=self.preset,
+                    allow_blank=False,
+                    id="preset",
+                    tooltip="A named set of the options below, with the share of games AI "
+                    "seats won as a team",
+                )
+            yield Static(preset_help(self._preset(game)), id="preset-help", markup=False)
         basic = [o for o in game.options if not o.advanced]
         advanced = [o for o in game.options if o.advanced]
         if basic:
@@ -164,6 +200,21 @@ class SetupScreen(Page[None]):
                 yield Input(str(value), type="integer", id=wid, tooltip=option.help)
             yield Static(option.help, classes="option-help", markup=False)
 
+    def _preset(self, game) -> Preset | None:
+        return next((p for p in game.presets if p.key == self.preset), None)
+
+    @on(Select.Changed, "#preset")
+    def _preset_changed(self, event: Select.Changed) -> None:
+        """A preset sets every option on the form: its own values, the defaults elsewhere."""
+        if event.value == self.preset:
+            return
+        game = core.game(self.game_id)
+        self.preset = str(event.value)
+        self.query_one("#preset-help", Static).update(preset_help(self._preset(game)))
+        for key, value in preset_options(game, self.preset).items():
+            widget = self.query_one(f"#opt-{key}")
+            widget.value = str(value) if isinstance(widget, Input) else value
+
     def on_mount(self) -> None:
         if self.game_id:
             self.query_one("#game", Select).focus()
@@ -175,6 +226,7 @@ class SetupScreen(Page[None]):
         self.game_id = str(event.value)
         self.players = self._default_players()
         self.option_values.clear()
+        self.preset = ""
         await self.recompose()
         self.query_one("#game", Select).focus()
 
