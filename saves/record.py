@@ -108,6 +108,12 @@ def new_record_id() -> str:
 
 
 def new_record(game_id: str, options: dict, players: int, seats, seed: int) -> GameRecord:
+    return start_game(game_id, options, players, seats, seed).record
+
+
+def start_game(game_id: str, options: dict, players: int, seats, seed: int) -> Replay:
+    """A new game, set up once: its record and its opening position (what `load_replay` gives
+    for a save of it, without dealing the opening a second time)."""
     g = core.game(game_id)
     state = g.new(options, players, seed)
     record = GameRecord(
@@ -119,7 +125,7 @@ def new_record(game_id: str, options: dict, players: int, seats, seed: int) -> G
         id=new_record_id(),
         rules_version=g.rules_version,
     )
-    return record.with_actions((), state, g)
+    return Replay(record.with_actions((), state, g), [state], 0)
 
 
 # --- digest --------------------------------------------------------------------------------------

@@ -8,6 +8,7 @@ from dataclasses import replace
 from pathlib import Path
 
 from rich.text import Text
+from textual import work
 from textual.app import App
 from textual.binding import Binding
 from textual.command import SimpleProvider
@@ -15,7 +16,7 @@ from textual.events import Resize
 from textual.notifications import SeverityLevel
 from textual.theme import ThemeProvider
 
-from saves.record import GameRecord, SaveError, SeatInfo, new_record
+from saves.record import GameRecord, SaveError, SeatInfo, start_game
 from saves.store import SaveStore, read_record
 from tui.commands import AppCommands, CommandPalette
 from tui.screens.game import GameScreen
@@ -68,10 +69,12 @@ class ObjectiveApp(App[None]):
         ai_delay: float | None = None,
         step_pause: float | None = None,
         settings: Settings | None = None,
+        join: tuple[str, str, str | None] | None = None,
     ) -> None:
         super().__init__()
         self.store = store if store is not None else SaveStore()
         self._start_session = session
+        self._start_join = join  # `objective join`: the room's address, the token, a cafile
         self._start_path = opened_from  # the file the first game was opened from
         self._seeds = random.Random(seed)
         self._settings_problems: list[str] = []
@@ -162,6 +165,9 @@ class ObjectiveApp(App[None]):
             self.notify(problem, severity="warning", timeout=12)
         if self._start_session is not None:  # `objective load FILE`
             self.tell_replay_note(self._start_session)
+        if self._start_join is not None:  # `objective join URL --token T`
+            url, token, cafile = self._start_join
+            self.join_room(url, token, failed=self._join_failed, cafile=cafile)
         self.call_after_refresh(resume_collection)  # (see tui/startup.py)
 
     def _remember_theme(self, theme) -> None:
@@ -236,6 +242,45 @@ class ObjectiveApp(App[None]):
 
         self.push_screen(LoadScreen())
 
+    def open_join(self, address: str = "", token: str = "") -> None:
+        from tui.screens.join import JoinScreen
+
+        self.push_screen(JoinScreen(address, token))
+
+    def join_room(self, address: str, token: str, failed=None, cafile: str | None = None) -> None:
+        """Join the seat `token` opens in the room at `address`, in the background; the game's
+        own screen opens when the room has sent the seat's view. `failed(sentence)` hears why
+        it could not (else a notification)."""
+        self._join_room(address, token, failed, cafile)
+
+    @work(exclusive=True, group="join")
+    async def _join_room(self, address: str, token: str, failed, cafile) -> None:
+        from tui.online.client import RoomError, client_ssl_context
+        from tui.online.remote_session import RemoteSession
+
+        try:
+            context = client_ssl_context(cafile) if cafile else None
+            session = await RemoteSession.join(address, token, context)
+        except (RoomError, OSError) as err:
+            sentence = str(err)
+            if not isinstance(err, RoomError):  # (the certificate to trust)
+                sentence = f"Cannot use the certificate {cafile}: {err.strerror or err}."
+            sentence = printable(sentence)
+            if failed is not None:
+                failed(sentence)
+            else:
+                self.notify(sentence, severity="error", timeout=15)
+            return
+        from tui.screens.join import JoinScreen
+
+        if isinstance(self.screen, JoinScreen):
+            self.pop_screen()
+        self.push_screen(screen_class_for(session.game.id)(session))
+
+    def _join_failed(self, sentence: str) -> None:
+        """`objective join` could not take its seat: the sentence, and out (status 1)."""
+        self.exit(return_code=1, message=Text(f"objective: {sentence}"))
+
     def open_rules(self, game_id: str | None = None) -> None:
         from tui.screens.rules import RulesScreen
 
@@ -255,8 +300,7 @@ class ObjectiveApp(App[None]):
             self.push_screen(TitleScreen())
 
     def start_new_game(self, game_id: str, options: dict, seats: list[SeatInfo], seed: int):
-        record = new_record(game_id, options, len(seats), seats, seed)
-        session = Session.from_record(record)
+        session = Session.from_replay(start_game(game_id, options, len(seats), seats, seed))
         self.return_to_title()
         self.push_game(session)
 

@@ -15,7 +15,7 @@ import contextlib
 import os
 import sys
 from collections import Counter
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from pathlib import Path
 from typing import TYPE_CHECKING, NoReturn
 
@@ -109,14 +109,75 @@ def build_parser() -> argparse.ArgumentParser:
     parser.add_argument(
         "--save-dir", help="folder for saves (default: $OBJECTIVE_SAVE_DIR or the user data folder)"
     )
-    sub = parser.add_subparsers(dest="command", parser_class=Parser, metavar="COMMAND")
-
-    new = sub.add_parser(
+    sub = parser.add_subparsers(
+        dest="command", parser_class=Parser, metavar="COMMAND", action=Commands
+    )
+    sub.add_parser(
         "new",
+        arguments=_new_arguments,
         help="start a new game straight away",
         add_help=False,
         epilog="`objective new GAME --help` also lists GAME's players and rule options.",
     )
+    sub.add_parser("load", arguments=_load_arguments, help="open a saved game")
+    sub.add_parser(
+        "simulate", arguments=_simulate_arguments, help="play AI-only games without a screen"
+    )
+    sub.add_parser(
+        "serve",
+        arguments=_serve_arguments,
+        help="play in a web browser: serve the title screen over HTTP (textual-serve)",
+    )
+    sub.add_parser(
+        "host",
+        arguments=_host_arguments,
+        help="open a room others join from their terminals (objective join) or browsers",
+        epilog="While the room is open, type `ai N` to hand seat N to the AI, `seats` to see "
+        "who is connected, `quit` to close it (docs/online.md).",
+    )
+    sub.add_parser(
+        "join",
+        arguments=_join_arguments,
+        help="take your seat in a room a host has opened (the line `objective host` printed)",
+    )
+    sub.add_parser(
+        "arena",
+        arguments=_arena_arguments,
+        help="pit agents against each other over seeded games, with 95%% intervals",
+    )
+    return parser
+
+
+class Commands(argparse._SubParsersAction):
+    """The subcommands, each given its arguments only when it is the command being run (or
+    its help is asked for): `objective new ...` does not build the arguments of the five
+    other commands before the game's first frame."""
+
+    def __init__(self, *args, **kwargs) -> None:
+        super().__init__(*args, **kwargs)
+        self._arguments: dict[str, Callable[[argparse.ArgumentParser], None]] = {}
+
+    def add_parser(self, name: str, *, arguments=None, **kwargs) -> argparse.ArgumentParser:
+        parser = super().add_parser(name, **kwargs)
+        if arguments is not None:
+            self._arguments[name] = arguments
+        return parser
+
+    def complete(self, name: str) -> argparse.ArgumentParser:
+        """The command's parser with its arguments (added the first time it is asked for)."""
+        parser = self.choices[name]
+        arguments = self._arguments.pop(name, None)
+        if arguments is not None:
+            arguments(parser)
+        return parser
+
+    def __call__(self, parser, namespace, values, option_string=None) -> None:
+        if values and values[0] in self.choices:
+            self.complete(values[0])
+        super().__call__(parser, namespace, values, option_string)
+
+
+def _new_arguments(new: argparse.ArgumentParser) -> None:
     new.add_argument("game", help="game id: " + ", ".join(core.game_ids()))
     new.add_argument(
         "-h", "--help", action=GameHelp, help="show this help (after GAME: its options too)"
@@ -133,10 +194,12 @@ def build_parser() -> argparse.ArgumentParser:
     new.add_argument("--seed", type=SEED, help="the game seed (same seed + same moves = same game)")
     _add_option_argument(new)
 
-    load = sub.add_parser("load", help="open a saved game")
+
+def _load_arguments(load: argparse.ArgumentParser) -> None:
     load.add_argument("file", help="the save file")
 
-    sim = sub.add_parser("simulate", help="play AI-only games without a screen")
+
+def _simulate_arguments(sim: argparse.ArgumentParser) -> None:
     _add_batch_arguments(sim)
     sim.add_argument(
         "--agents",
@@ -154,9 +217,8 @@ def build_parser() -> argparse.ArgumentParser:
         help="print every decision with the reason the agent gives for it (rule-based players)",
     )
 
-    serve = sub.add_parser(
-        "serve", help="play in a web browser: serve the title screen over HTTP (textual-serve)"
-    )
+
+def _serve_arguments(serve: argparse.ArgumentParser) -> None:
     serve.add_argument(
         "--host", default="localhost", help="address to listen on (default: localhost)"
     )
@@ -174,11 +236,8 @@ def build_parser() -> argparse.ArgumentParser:
         f"{DEFAULT_MAX_SESSIONS})",
     )
 
-    _add_host_parser(sub)
 
-    arena = sub.add_parser(
-        "arena", help="pit agents against each other over seeded games, with 95%% intervals"
-    )
+def _arena_arguments(arena: argparse.ArgumentParser) -> None:
     _add_batch_arguments(arena)
     arena.add_argument(
         "--agents",
@@ -189,20 +248,13 @@ def build_parser() -> argparse.ArgumentParser:
     arena.add_argument(
         "--jobs", type=JOBS, default=1, help="worker processes (results do not depend on it)"
     )
-    return parser
 
 
 ROOM_PORT = 8765
 HOST_PORT = whole_number("--port", 0, 65535)
 
 
-def _add_host_parser(sub) -> None:
-    host = sub.add_parser(
-        "host",
-        help="open a room others join from their terminals (objective join) or browsers",
-        epilog="While the room is open, type `ai N` to hand seat N to the AI, `seats` to see "
-        "who is connected, `quit` to close it (docs/online.md).",
-    )
+def _host_arguments(host: argparse.ArgumentParser) -> None:
     host.add_argument("game", nargs="?", help="game id: " + ", ".join(core.game_ids()))
     host.add_argument("--players", type=PLAYERS, help="number of players")
     host.add_argument(
@@ -224,8 +276,22 @@ def _add_host_parser(sub) -> None:
     host.add_argument(
         "--port", type=HOST_PORT, help=f"port (default: {ROOM_PORT}; 0: any free port)"
     )
+    host.add_argument(
+        "--play",
+        action="store_true",
+        help="this terminal takes the first human seat (the room runs in this process and "
+        "closes with its screen)",
+    )
     host.add_argument("--certfile", help="TLS certificate (PEM): players join with wss://")
     host.add_argument("--keyfile", help="the certificate's private key (PEM)")
+
+
+def _join_arguments(join: argparse.ArgumentParser) -> None:
+    join.add_argument("url", help="the room's address, ws://HOST:PORT/room/ROOM (or wss://)")
+    join.add_argument("--token", required=True, help="your seat's token, from the host's line")
+    join.add_argument(
+        "--cafile", help="a certificate to trust for wss:// (a host's self-made certificate)"
+    )
 
 
 class GameHelp(argparse.Action):
@@ -581,12 +647,35 @@ def cmd_host(args) -> int:
     warning = warn_if_open(host, context is not None)
     if warning:
         print(warning, file=sys.stderr)
+    if args.play:
+        return host_and_play_here(args, room, host, port, context)
     try:
         asyncio.run(serve_room(room, host, port, context, say_now))
     except OSError as err:
         why = err.strerror or err
         raise CommandError(f"cannot open the room on {host}:{port}: {why}") from None
     return 0
+
+
+def host_and_play_here(args, room, host: str, port: int, context) -> int:
+    """`objective host ... --play`: the room in this process, this terminal in its first human
+    seat (tui/online/host_seat.py)."""
+    pause_collection()
+    from tui.app import ObjectiveApp
+    from tui.online.host_seat import host_and_play
+
+    if not has_terminal():
+        raise NeedsTerminal(NO_TERMINAL)
+
+    def play(url: str, token: str) -> int:
+        cafile = args.certfile if context is not None else None
+        return run_app(ObjectiveApp(store=store_for(args), join=(url, token, cafile)))
+
+    try:
+        return host_and_play(room, host, port, context, say_now, play)
+    except OSError as err:
+        why = err.strerror or err
+        raise CommandError(f"cannot open the room on {host}:{port}: {why}") from None
 
 
 def say_now(text: str) -> None:
@@ -603,17 +692,33 @@ def cmd_new(args) -> int:
     game = resolve_game(args.game)
     seats = resolve_seats(game, args.players, args.seat)
     options = resolve_options(game, args.option, args.preset)
-    from saves.record import new_record
+    from saves.record import start_game
     from tui.app import ObjectiveApp
     from tui.session import Session
 
     app = ObjectiveApp(store=store_for(args))
     seed = args.seed if args.seed is not None else app.next_seed()
     try:
-        record = new_record(game.id, options, len(seats), seats, seed)
+        opening = start_game(game.id, options, len(seats), seats, seed)
     except OptionError as err:
         raise UsageError(str(err)) from None
-    app._start_session = Session.from_record(record)
+    app._start_session = Session.from_replay(opening)
+    return run_app(app)
+
+
+def cmd_join(args) -> int:
+    pause_collection()
+    from tui.app import ObjectiveApp
+    from tui.online.client import RoomError, check_url
+
+    try:
+        url = check_url(args.url)
+    except RoomError as err:
+        raise UsageError(str(err)) from None
+    token = args.token.strip()
+    if not token:
+        raise UsageError("--token takes your seat's token, from the host's line")
+    app = ObjectiveApp(store=store_for(args), join=(url, token, args.cafile))
     return run_app(app)
 
 
@@ -881,6 +986,7 @@ COMMANDS = {
     "arena": cmd_arena,
     "serve": cmd_serve,
     "host": cmd_host,
+    "join": cmd_join,
 }
 
 

@@ -30,10 +30,10 @@ class Playback:
         self._seat: int | None = None
         self.shown: Any = None  # the position on the board while an earlier one is shown
 
-    def start(self, game, seat: int | None, before, positions) -> None:
-        """Play out an action of `seat` from `before` through `positions` (the last is the
-        game's current position)."""
-        self._queue = [(s, game.events(s)) for s in positions]
+    def start(self, seat: int | None, before, positions) -> None:
+        """Play out an action of `seat` from `before` through `positions`, each a position
+        with the events that led to it (the last is the game's current position)."""
+        self._queue = list(positions)
         self._before = before
         self._seat = seat
 

@@ -13,10 +13,21 @@ from pathlib import Path
 from typing import Any
 
 import core
-from core.engine import Action, Event, Game, seat_title
-from saves.record import GameRecord, SaveError, load_replay
+from core.engine import Action, Event, Game, may_end_turn, seat_title
+from saves.record import GameRecord, Replay, SaveError, load_replay, state_digest
 from saves.store import AutosaveSlot
 from tui.text import display_path, printable
+
+
+@dataclass(frozen=True)
+class Step:
+    """A decision as a seat at the screen may read it: who took it, in words, in which turn,
+    and what it did."""
+
+    seat: int | None
+    text: str
+    turn: int
+    events: tuple[Event, ...]
 
 
 @dataclass
@@ -33,14 +44,19 @@ class Session:
     slot: AutosaveSlot | None = None  # where the game autosaves (`SaveStore.slot_for`)
     # after a failed autosave, the game saved elsewhere: (record, where, decisions unsaved then)
     _elsewhere: tuple[GameRecord, Path, int] | None = None
+    _view_cache: tuple | None = None
 
     @classmethod
     def from_record(cls, record: GameRecord) -> Session:
         """Replay a record into a live session: as far as today's rules take it when another
         version made it (`note` says so); SaveError if it is damaged."""
-        loaded = load_replay(record)
+        return cls.from_replay(load_replay(record))
+
+    @classmethod
+    def from_replay(cls, loaded: Replay) -> Session:
+        """A session on a replayed record (`load_replay`), or on a new game (`start_game`)."""
         return cls(
-            core.game(record.game),
+            core.game(loaded.record.game),
             loaded.record,
             loaded.states,
             note=printable(loaded.note),
@@ -50,6 +66,116 @@ class Session:
     @property
     def state(self) -> Any:
         return self.states[-1]
+
+    # --- what a screen asks (a remote session, tui/online/remote_session.py, answers the same) --
+    #
+    # A position (`position`, the positions of `stages`) is a token the screen hands back to
+    # `observe`, `turn_of` and `events_at`; here it is a state, in a remote session the view a
+    # room sent. The screen renders views only, so a hidden card cannot reach it.
+
+    remote = False  # the decisions are played here (a remote session sends them to a room)
+
+    @property
+    def position(self) -> Any:
+        """The current position."""
+        return self.states[-1]
+
+    def view(self, seat: int | None):
+        """What `seat` may know of the current position (None: a spectator)."""
+        cached = self._view_cache
+        if cached is None or cached[0] is not self.state or cached[1] != seat:
+            cached = self._view_cache = (self.state, seat, self.game.observe(self.state, seat))
+        return cached[2]
+
+    def observe(self, position, seat: int | None):
+        """What `seat` may know of `position` (one of this session's positions)."""
+        if position is self.state:
+            return self.view(seat)
+        return self.game.observe(position, seat)
+
+    def turn_of(self, position) -> int:
+        return self.game.turn(position)
+
+    def events_at(self, position) -> tuple[Event, ...]:
+        """The events of the action that led to `position`."""
+        return self.game.events(position)
+
+    @property
+    def turn(self) -> int:
+        return self.game.turn(self.state)
+
+    @property
+    def decisions(self) -> int:
+        """Decisions played so far: an answer worked out for an earlier count is stale."""
+        return len(self.record.actions)
+
+    @property
+    def outcome(self):
+        return self.game.outcome(self.state)
+
+    @property
+    def seats(self):
+        """Who plays each seat (`saves.record.SeatInfo`: name, kind, level)."""
+        return self.record.seats
+
+    @property
+    def heading(self) -> str:
+        """The log's first line."""
+        return f"{self.game.title} · seed {self.record.seed}"
+
+    def opening_events(self) -> tuple[Event, ...]:
+        """What setting the game up did (the log's first lines)."""
+        return self.game.events(self.states[0])
+
+    def last_step(self, viewer: int | None) -> Step | None:
+        """The last decision (a resumed game's log starts from it), as `viewer` may read it."""
+        if not self.actions:
+            return None
+        before = self.states[-2]
+        seat = self.game.to_move(before)
+        text = self.told(before, self.actions[-1], seat, viewer)
+        return Step(seat, text, self.game.turn(before), self.game.events(self.state))
+
+    def may_end_turn(self, action: Action) -> bool:
+        """Whether the rules say `action` may end the turn of the seat to move
+        (`core.engine.may_end_turn`)."""
+        return may_end_turn(self.game, self.state, action)
+
+    @property
+    def position_key(self) -> str:
+        """A name of the current position (the hint seeds its search with it)."""
+        return state_digest(self.state)
+
+    def story(self):
+        """The game's story for the game-over screen (tui/game_story.py)."""
+        from tui.game_story import game_story
+
+        return game_story(self.game, self.record)
+
+    def described(self) -> list[tuple[Action, str]]:
+        """The legal actions of the seat to move, each with its description."""
+        state = self.state
+        return [(a, self.game.describe(state, a)) for a in self.legal()]
+
+    def describe(self, action: Action) -> str:
+        """A legal action of the seat to move, in words."""
+        return self.game.describe(self.state, action)
+
+    def runs_agent(self, seat: int | None) -> bool:
+        """Whether this program plays `seat` with an agent (an AI seat, the natives)."""
+        return seat is not None and not self.seat_is_human(seat)
+
+    def status(self, seat: int | None) -> str:
+        """What a seat played elsewhere is doing ("thinking", "disconnected"); "" here."""
+        return ""
+
+    def seat_kind(self, seat: int) -> str:
+        """Who plays a seat, in words: human, rule-based, MCTS normal."""
+        return self.record.seats[seat].kind_label
+
+    def waiting_line(self) -> str:
+        """Who the game waits for elsewhere, in a sentence ("" here: nobody plays elsewhere)."""
+        return ""
 
     @property
     def actions(self) -> tuple[Action, ...]:

@@ -19,7 +19,6 @@ from typing import Any
 import ai
 from ai.base import Budget
 from core.engine import Action
-from saves.record import state_digest
 
 # Wall-clock caps for AI seats on screen (the search itself is iteration-bounded per level).
 THINK_SECONDS = {None: 2.0, "easy": 0.5, "normal": 1.0, "hard": 3.0}
@@ -90,9 +89,7 @@ class AITurns:
         session = self.session
         if self.autoplay_to_end:
             return not session.over
-        return self.autoplay_turn is not None and self.autoplay_turn == session.game.turn(
-            session.state
-        )
+        return self.autoplay_turn is not None and self.autoplay_turn == session.turn
 
     def begin(self, seat: int, ai_delay: float, think_cap: float | None, for_human=False) -> Turn:
         session = self.session
@@ -100,17 +97,17 @@ class AITurns:
         label = session.seat_name(seat) + (" (autoplay)" if for_human else "")
         delay = 0.0 if self.hurry else ai_delay
         turn = Turn(
-            len(session.actions), seat, label, delay, legal, for_human=for_human, game=session.game
+            session.decisions, seat, label, delay, legal, for_human=for_human, game=session.game
         )
         if len(legal) == 1:
             turn.forced = legal[0]
         else:
             turn.agent = ai.agent("rules") if for_human else session.agent_for(seat)
-            seats = session.record.seats
+            seats = session.seats
             level = seats[seat].level if 0 <= seat < len(seats) else None
             seconds = THINK_SECONDS.get(level, 2.0)
             turn.budget = Budget.seconds(min(seconds, think_cap) if think_cap else seconds)
-            turn.view = session.game.observe(session.state, seat)
+            turn.view = session.view(seat)
             turn.rng = session.rng_for(seat)
         self.current = turn
         return turn
@@ -118,7 +115,7 @@ class AITurns:
     def accept(self, turn: Turn) -> bool:
         """Whether an answer to `turn` may be played: it is the decision under way and nothing
         was played since it began. Either way the decision is over."""
-        fresh = turn is self.current and turn.token == len(self.session.actions)
+        fresh = turn is self.current and turn.token == self.session.decisions
         if turn is self.current:
             self.current = None
         return fresh
@@ -155,9 +152,9 @@ def hint(session, seat: int, budget: Budget, mark, outcome) -> Hint | None:
     from ai.mcts import MCTSAgent
 
     game = session.game
-    view = game.observe(session.state, seat)
+    view = session.view(seat)
     legal = session.legal()
-    rng = random.Random(f"hint:{state_digest(session.state)}:{seat}")
+    rng = random.Random(f"hint:{session.position_key}:{seat}")
     ranked = MCTSAgent.at_level(HINT_LEVEL).ranked(game, view, legal, budget, rng)
     top = [r for i, r in enumerate(ranked[:HINT_MOVES]) if i == 0 or r.share > 0]
     if not top:

@@ -21,6 +21,33 @@ def distance(a: tuple[int, int], b: tuple[int, int]) -> int:
     return (abs(dq) + abs(dr) + abs(dq + dr)) // 2
 
 
+def _distance_table(radius: int, coords) -> tuple[tuple[int, ...], ...]:
+    """Every distance between two hexes of a board, a row per hex.
+
+    A distance depends only on the step between the hexes, and a row of the board (one r) holds
+    consecutive q: so each hex's row of distances is a few slices of one grid of the distances
+    from (0, 0), not 169 sums (a radius-7 table in ~1 ms, not ~4)."""
+    off = 2 * radius  # the furthest step between two hexes of the board
+    width = 2 * off + 1
+    grid = bytes(
+        distance((dq, dr), (0, 0)) for dr in range(-off, off + 1) for dq in range(-off, off + 1)
+    )
+    spans: list[list[int]] = []  # [r, first q, last q] of each row of the board, in hex order
+    for q, r in coords:
+        if spans and spans[-1][0] == r:
+            spans[-1][2] = q
+        else:
+            spans.append([r, q, q])
+    rows = []
+    for aq, ar in coords:
+        parts = []
+        for r, first, last in spans:
+            start = (r - ar + off) * width + first - aq + off
+            parts.append(grid[start : start + last - first + 1])
+        rows.append(tuple(b"".join(parts)))
+    return tuple(rows)
+
+
 class Board:
     """One board size: hex list, index lookup, neighbour and distance tables."""
 
@@ -47,7 +74,7 @@ class Board:
         self.columns_rows = tuple((q + radius + 1, row - top + 1) for q, row in offsets)
         self.labels = tuple(f"{c:02d}{r:02d}" for c, r in self.columns_rows)
         # every distance, once (the rules and the players ask for them all the time)
-        self.distances = tuple(tuple(distance(a, b) for b in coords) for a in coords)
+        self.distances = _distance_table(radius, self.coords)
 
     def distance(self, a: int, b: int) -> int:
         return self.distances[a][b]

@@ -78,6 +78,18 @@ def test_OC_H1_and_OC_Q5_hexagonal_boards_by_player_count():
     assert b.neighbours[b.index[(5, 0)]][2] == -1  # SE of the east corner is off the map
 
 
+def test_OC_H1_the_board_distance_table_counts_steps_between_hexes():
+    # the table is built from slices of one grid; every entry is the hex distance, both ways
+    for radius in (1, 2, 5, 6, 7, 9):
+        b = board(radius)
+        for a, (aq, ar) in enumerate(b.coords):
+            for h, (q, r) in enumerate(b.coords):
+                assert b.distance(a, h) == b.distance(h, a) == distance((aq, ar), (q, r))
+        centre = b.index[(0, 0)]
+        assert max(b.distance(centre, h) for h in range(b.size)) == radius
+        assert all(b.distance(h, n) == 1 for h in range(b.size) for n in b.around[h])
+
+
 def test_OC_H2_the_direction_die():
     assert DIRECTIONS == ((0, -1), (1, -1), (1, 0), (0, 1), (-1, 1), (-1, 0))
 

@@ -21,6 +21,7 @@ from saves import (
     replay,
     state_digest,
 )
+from saves.record import load_replay, start_game
 from saves.store import default_save_dir
 from tests.contract import play_random
 
@@ -286,3 +287,16 @@ def test_rewording_every_event_leaves_saves_alone(duel, monkeypatch):
     )
     assert state.events[0].text.startswith("Reworded")
     assert state_digest(replay(decode(data))) == state_digest(state)
+
+
+@pytest.mark.parametrize(
+    ("game_id", "players"), [("solitaire", 1), ("objectives", 3), ("conquer", 4)]
+)
+def test_a_new_game_opens_as_its_save_would_replay(game_id, players):
+    # `start_game` deals the opening once; a save of that opening replays to the same position
+    seats = [SeatInfo(f"P{i + 1}", "human") for i in range(players)]
+    opening = start_game(game_id, {}, players, seats, 17)
+    replayed = load_replay(opening.record)
+    assert opening.record.actions == () and opening.moves == 0 and not opening.diverged
+    assert opening.states == replayed.states
+    assert opening.record.digest == state_digest(opening.states[0])

@@ -40,7 +40,6 @@ from core.conquer.state import (
 )
 from core.conquer.tables import EXPLORE_COST, dollars
 from tui.screens.game import GameScreen
-from tui.tellers.conquer import hex_places
 from tui.widgets.board import Board
 from tui.widgets.hex_map import LEGEND, OWNER_COLOURS, OWNER_LETTERS, HexMap
 
@@ -119,11 +118,14 @@ class ConquerScreen(GameScreen):
     def hex_map(self) -> HexMap:
         return self.query_one("#hex-map", HexMap)
 
-    def update_board(self, state=None) -> None:
-        state = state if state is not None else self.session.state
+    def update_board(self, view=None) -> None:
+        current = view is None
+        view = view if view is not None else self.view
+        state = view.state  # (nothing is hidden in Conquer but the dice: OC-Q80)
         self.hex_map.compact = self.compact
-        self.hex_map.view = self.session.game.observe(state, self._viewer)
-        self._pan_to_the_player(state)
+        self.hex_map.view = view
+        if current:
+            self._pan_to_the_player(state)
         self._set_text("#phase-track", self.phase_track(state))
         self._show_hex_info()
         self._show_combat(state)
@@ -141,8 +143,7 @@ class ConquerScreen(GameScreen):
         the map shows their pieces (on a map larger than its pane too)."""
         me = self.session.to_move
         if (
-            state is not self.session.state
-            or me is None
+            me is None
             or not self.session.seat_is_human(me)
             or not 0 <= me < state.players
             or state.admins[me] is None
@@ -191,7 +192,7 @@ class ConquerScreen(GameScreen):
         return text
 
     def status_text(self) -> str:
-        s = self.session.state
+        s = self.view.state
         if self.session.over:
             return f"Turn {s.turn} · game over"
         seat = self.session.to_move
@@ -228,7 +229,7 @@ class ConquerScreen(GameScreen):
         """Each Administrator, in their colour and letter: money and the income to expect,
         army points, castle points, score; the one to act marked. One line each (on a narrow
         side column: letter, money and score only, two or three to a line)."""
-        s = self.session.state
+        s = self.view.state
         to_move = self.session.to_move
         text = Text()
         if self.narrow:  # two Administrators a line, their figures together
@@ -248,7 +249,7 @@ class ConquerScreen(GameScreen):
                 text.append("\n")
             colour = OWNER_COLOURS[p]
             mark = "▶" if p == to_move else " "
-            kind = "you" if p == self._viewer else self.session.record.seats[p].kind_label
+            kind = "you" if p == self._viewer else self.session.seat_kind(p)
             text.append(f"{mark}{OWNER_LETTERS[p]} ", style=f"bold {colour}")
             name = self.session.seat_name(p) if s.players <= 3 else f"Adm. {p + 1}"
             if s.admins[p] is None:
@@ -265,7 +266,7 @@ class ConquerScreen(GameScreen):
         return text
 
     def goal_text(self) -> str:
-        s = self.session.state
+        s = self.view.state
         if self.session.over:
             return ""
         left = s.rules.turn_limit - s.turn
@@ -281,7 +282,7 @@ class ConquerScreen(GameScreen):
         return goal
 
     def picker_notes(self) -> list[str]:
-        s = self.session.state
+        s = self.view.state
         me = self.session.to_move
         if me is None or not 0 <= me < s.players or s.admins[me] is None:
             return []
@@ -306,7 +307,7 @@ class ConquerScreen(GameScreen):
         return notes
 
     def empty_reason(self) -> str:
-        s = self.session.state
+        s = self.view.state
         if s.phase == NATIVES_MOVE:
             return "The natives are moving (Esc hurries them)."
         return f"{self.session.seat_name(self.session.to_move)} is deciding."
@@ -315,11 +316,9 @@ class ConquerScreen(GameScreen):
         """The actions, each with a warning when it would leave the treasury below $0 after the
         next income (see `short_after`)."""
         session = self.session
-        s = session.state
         me = session.to_move
         items = []
-        for a in session.legal():
-            text = session.game.describe(s, a)
+        for a, text in session.described():
             short = self.short_after(a)
             if short is not None:
                 text += f" ⚠ after next income: {dollars(short)}"
@@ -339,7 +338,7 @@ class ConquerScreen(GameScreen):
         hex moved into costs upkeep, a hex being changed earns nothing), and no dice rolled.
         Only an action that makes the outlook worse warns: once the treasury is bound to be
         short, "done" is not blamed for it."""
-        s = self.session.state
+        s = self.view.state
         me = self.session.to_move
         if me is None or not 0 <= me < s.players or s.admins[me] is None or action[0] == "hit":
             return None
@@ -360,7 +359,7 @@ class ConquerScreen(GameScreen):
             self._update_destinations()
             return
         h = message.place[1]
-        s = self.session.state
+        s = self.view.state
         places_of = self.session.game.places_of
         here = board(s.radius).label(h)
         self.picker.narrow(lambda a: h in places_of(s, a), f"hex {here}")
@@ -369,15 +368,17 @@ class ConquerScreen(GameScreen):
 
     def on_action_picker_highlighted(self, message) -> None:
         action = message.action
-        s = self.session.state
+        s = self.view.state
         places = self.session.game.places_of(s, action) if action is not None else ()
+        from tui.tellers.conquer import hex_places  # (the story's module: after the first frame)
+
         self.hex_map.lit = hex_places(places)
         self._update_destinations(action)
 
     def _update_destinations(self, highlighted=None) -> None:
         """With a hex selected: the hexes its movers can reach (the army highlighted in the
         picker first), each with what entering costs."""
-        s = self.session.state
+        s = self.view.state
         h = self.hex_map.selected[1] if self.hex_map.selected is not None else None
         dest: dict[int, tuple] = {}
         if h is not None and self.session.human_to_move and not self.busy:
@@ -408,7 +409,7 @@ class ConquerScreen(GameScreen):
 
     def _show_hex_info(self) -> None:
         """What stands on the hex under the cursor."""
-        s = self.session.state
+        s = self.view.state
         if self.hex_map.cursor is None:
             self._set_text("#hex-info", Text(""))
             return
@@ -461,7 +462,7 @@ class ConquerScreen(GameScreen):
         line = found.first()
         line.display = bool(forecast and forecast.threats)
         if line.display:
-            self._set_text("#threats", threats_text(forecast, self.session.state.radius))
+            self._set_text("#threats", threats_text(forecast, self.view.state.radius))
 
     # --- combat ------------------------------------------------------------------------------
 
@@ -512,7 +513,7 @@ class ConquerScreen(GameScreen):
     # --- the end -----------------------------------------------------------------------------
 
     def game_over_lines(self) -> list[str]:
-        s = self.session.state
+        s = self.view.state
         lines = [f"Turns played: {s.turn} of {s.rules.turn_limit}"]
         scores = s.scores_final or tuple(R.score(s, p) for p in range(s.players))
         for p in range(s.players):

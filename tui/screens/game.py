@@ -16,6 +16,12 @@ teller (tui/tellers/). The screen routes; the work is in plain classes beside th
 * focus: it always comes back to the picker when a panel or dialog closes;
 * undo (the acting human's own decisions), a deterministic hint, autosave after every decision,
   the game menu (Esc), the hot-seat hand-off, the first-time page and game over.
+
+The screen asks everything of its session (tui/session.py): the view of the seat at the screen,
+the legal actions in words, the positions a playback shows. A game held by a room is the same
+screen over a `RemoteSession` (tui/online/remote_session.py): the room's frames are shown by its
+fourth part, `RoomLink` (tui/screens/game_room.py), through the same playback, and the other
+seats are waited for instead of thought for.
 """
 
 from __future__ import annotations
@@ -30,23 +36,23 @@ from textual.widgets import Footer, Header, Static
 
 from core.engine import Action, IllegalAction
 from tui.commands import GameCommands
-from tui.playback import Playback, Stage
 from tui.screens.game_ai import AISeats
 from tui.screens.game_commands import PlayerCommands
+from tui.screens.game_room import RoomLink
 from tui.session import Session
-from tui.story import Storyteller
-from tui.tellers import teller_for
-from tui.turns import AITurns
 from tui.widgets.state_panel import StatePanel
 
 if TYPE_CHECKING:
+    from tui.playback import Playback, Stage
+    from tui.story import Storyteller
+    from tui.turns import AITurns
     from tui.widgets.action_picker import ActionPicker
     from tui.widgets.event_log import EventLog
     from tui.widgets.result_banner import ResultBanner
     from tui.widgets.story import StoryPanel
 
 
-class GameScreen(AISeats, PlayerCommands, Screen[None]):
+class GameScreen(AISeats, PlayerCommands, RoomLink, Screen[None]):
     BINDINGS = [
         Binding("f2", "hint", "Hint", id="game.hint", tooltip="Ask the AI what it would do"),
         Binding(
@@ -118,24 +124,54 @@ class GameScreen(AISeats, PlayerCommands, Screen[None]):
         super().__init__()
         self.session = session
         self.save_path = save_path  # the last save point written (Ctrl+S)
-        self.ai = AITurns(session)
-        self.playback = Playback()
+        # the AI's turns, the playback and the stories are made when first needed (after the
+        # first frame): their modules are no part of what the first frame waits for
+        self._ai: AITurns | None = None
+        self._playback: Playback | None = None
+        self._stories: dict[int | None, Storyteller] | None = None
         self._viewer: int | None = session.opening_viewer()
         self._game_over_shown = False
         self._pending_timer = None  # a forced AI move waiting its turn on screen
         self._ready = False
         self._stage_timer = None
-        # since each human's last decision: their story, and the places changed meanwhile
-        self.stories = {
-            seat: Storyteller(teller_for(session.game, session.seat_name), seat)
-            for seat in (session.humans or [None])
-        }
-        self._changed: set = set()
+        self._changed: set = set()  # the places changed since the player's last decision
         # the player's last decision ended their part of the game's step without their say:
         # why (shown in the status line until their next decision), and whether the picker
         # still has to be held for it when their next list is shown
         self._unasked: str | None = None
         self._hold_pending = False
+
+    @property
+    def ai(self) -> AITurns:
+        """The AI seats' turns: who thinks, with what budget, and their moves."""
+        if self._ai is None:
+            from tui.turns import AITurns
+
+            self._ai = AITurns(self.session)
+        return self._ai
+
+    @property
+    def playback(self) -> Playback:
+        """The other side's steps played out on the board, one at a time."""
+        if self._playback is None:
+            from tui.playback import Playback
+
+            self._playback = Playback()
+        return self._playback
+
+    @property
+    def stories(self) -> dict[int | None, Storyteller]:
+        """Since each human's last decision: their story (None: the only viewer, no human)."""
+        if self._stories is None:
+            from tui.story import Storyteller
+            from tui.tellers import teller_for
+
+            session = self.session
+            self._stories = {
+                seat: Storyteller(teller_for(session.game, session.seat_name), seat)
+                for seat in (session.humans or [None])
+            }
+        return self._stories
 
     # --- layout ------------------------------------------------------------------------------
 
@@ -180,11 +216,17 @@ class GameScreen(AISeats, PlayerCommands, Screen[None]):
         with VerticalScroll(id="board"):
             yield StatePanel(id="state-panel")
 
-    def update_board(self, state=None) -> None:
-        """Show `state` (the current position unless a playback shows an earlier one)."""
-        state = state if state is not None else self.session.state
-        view = self.session.game.observe(state, self._viewer)
+    def update_board(self, view=None) -> None:
+        """Show `view` (the seat at the screen's view of the current position, unless a playback
+        shows an earlier one)."""
+        view = view if view is not None else self.view
         self.query_one("#state-panel", StatePanel).show(self.session.game.to_json(view))
+
+    @property
+    def view(self):
+        """What the seat at the screen may know of the current position (a spectator's view
+        before a hot-seat hand-off): everything a screen shows comes from it."""
+        return self.session.view(self._viewer)
 
     # --- hooks for a game's screen -----------------------------------------------------------
 
@@ -284,28 +326,28 @@ class GameScreen(AISeats, PlayerCommands, Screen[None]):
         if not self.is_attached:
             return
         await self.build_after_first_frame()
-        game = self.session.game
         if self.session.note:  # a save that replays otherwise under today's rules
             self.event_log.add_note(self.session.note, style="bold")
-        self.event_log.add_note(f"{game.title} · seed {self.session.record.seed}")
+        self.event_log.add_note(self.session.heading)
         log, teller = self.event_log, self.story.teller
-        log.add_events(game.events(self.session.states[0]), teller.new_turn, indent="")
-        if self.session.actions:
-            session = self.session
-            before = session.states[-2]
-            seat = game.to_move(before)
-            log.add_note(f"Resumed after {len(session.actions)} moves. The last one:")
-            text = session.told(before, session.actions[-1], seat, self._viewer)
-            log.add_action(session.seat_name(seat), text, game.turn(before))
-            log.add_events(game.events(session.state), teller.new_turn)
+        log.add_events(self.session.opening_events(), teller.new_turn, indent="")
+        last = self.session.last_step(self._viewer)
+        if last is not None:
+            log.add_note(f"Resumed after {self.session.decisions} moves. The last one:")
+            log.add_action(self.session.seat_name(last.seat), last.text, last.turn)
+            log.add_events(last.events, teller.new_turn)
         log.start_turn(self._turn())
         self._ready = True
         self.advance()
         self.focus_picker()
+        if self.session.remote:
+            self.start_room_link()
         self._maybe_show_intro()
 
     def on_unmount(self) -> None:
         self.stop_thinking()
+        if self.session.remote:
+            self.stop_room_link()
 
     def on_screen_resume(self) -> None:
         """A dialog closed over the game: the keyboard goes back to the picker."""
@@ -345,7 +387,9 @@ class GameScreen(AISeats, PlayerCommands, Screen[None]):
             self._show_story()
             self.show_game_over()
             return
-        if session.seat_is_human(seat):
+        if session.seat_is_human(seat) and not session.legal():
+            self.show_waiting(seat)  # (the room's your-turn is on its way)
+        elif session.seat_is_human(seat):
             self.ai.hurry = False
             if self.ai.autoplaying():
                 self._start_thinking(seat, for_human=True)
@@ -367,8 +411,10 @@ class GameScreen(AISeats, PlayerCommands, Screen[None]):
             self.show_actions()
             self._hold_if_unasked()
             self.refresh_forecast()
-        else:
+        elif session.runs_agent(seat):
             self._start_thinking(seat)
+        else:
+            self.show_waiting(seat)
 
     def _hold_if_unasked(self) -> None:
         """The first list shown after a change the player did not ask for is held (see
@@ -389,7 +435,7 @@ class GameScreen(AISeats, PlayerCommands, Screen[None]):
         self.focus_picker()
 
     def _turn(self) -> int:
-        return self.session.game.turn(self.session.state)
+        return self.session.turn
 
     def refresh_view(self) -> None:
         self._refresh_side_lines()
@@ -409,6 +455,8 @@ class GameScreen(AISeats, PlayerCommands, Screen[None]):
         status_line = self.status_text()
         if self._unasked and not session.over:
             status_line = f"{self._unasked}. {status_line}"
+        if waiting := session.waiting_line():  # (a room's game: who it waits for)
+            status_line = f"{waiting} {status_line}"
         self.query_one("#status-line", Static).update(status_line)
         goal = self.goal_text()
         goal_line = self.query_one("#goal-line", Static)
@@ -425,10 +473,8 @@ class GameScreen(AISeats, PlayerCommands, Screen[None]):
 
     def show_actions(self) -> None:
         session = self.session
-        state = session.state
-        items = [(a, session.game.describe(state, a)) for a in session.legal()]
         self.picker.set_actions(
-            items,
+            session.described(),
             title=f"{session.seat_name(session.to_move)}: your move",
             empty=self.empty_reason(),
             notes=self.picker_notes(),
@@ -468,9 +514,12 @@ class GameScreen(AISeats, PlayerCommands, Screen[None]):
         why the AI chose it, told when it plays a human's turn (F3)."""
         session = self.session
         seat = session.to_move
-        before = session.state
+        before = session.position
         human = session.seat_is_human(seat) and not self.ai.autoplay_on
         text = session.told(before, action, seat, self._viewer)
+        if session.remote:
+            self._send(action, text, reason)
+            return
         try:
             stages = session.stages(before, action)
             session.apply(action)
@@ -482,7 +531,7 @@ class GameScreen(AISeats, PlayerCommands, Screen[None]):
             if reason:
                 text = f"{text} — autoplay: {reason}"
         if human:  # the player decided: their story starts again from here
-            self._unasked = self.unasked_change(before, action, session.state)
+            self._unasked = self.unasked_change(before, action, session.position)
             self._hold_pending = self._unasked is not None
             self.stories[seat].restart()
             self._changed = set()
@@ -490,17 +539,37 @@ class GameScreen(AISeats, PlayerCommands, Screen[None]):
             self.picker.filter_input.value = ""  # (what a player types ahead during AI moves stays)
         self.present(seat, action, text, stages, before)
 
+    def _send(self, action: Action, text: str, reason: str) -> None:
+        """A decision for a room's game: sent; the room's view of it is shown when it comes."""
+        session = self.session
+        try:
+            session.apply(action)
+        except IllegalAction as err:
+            self.notify(f"Not allowed: {err.why}", severity="warning")
+            return
+        if self.ai.autoplay_on:
+            self.ai.autoplayed.append(f"{text} — {reason}" if reason else text)
+        else:  # the player decided: their story starts again from here
+            self._unasked = None
+            self.stories[session.seat].restart()
+            self._changed = set()
+            self.story_panel.show([])
+            self.picker.filter_input.value = ""
+        self.picker.set_actions([], title="Your decision is sent", empty="Waiting for the room…")
+
     # --- playback ----------------------------------------------------------------------------
 
     def present(self, seat, action, text: str, stages, before) -> None:
         """Show what an action did: its line in the log (under a turn and seat heading), then
         each position it passed through, lit and paused; `finish` when all are shown."""
-        game = self.session.game
-        self.event_log.add_action(self.session.seat_name(seat), text, game.turn(before))
+        session = self.session
+        turn = session.turn_of(before)
+        self.event_log.add_action(session.seat_name(seat), text, turn)
         for story in self.stories.values():
-            story.action(seat, action, text, before, game.turn(before))
-        positions = list(stages) if stages else [self.session.state]
-        self.playback.start(game, seat, before, positions)
+            if action is not None:  # (None: another seat's secret, told by its events)
+                story.action(seat, action, text, before, turn)
+        positions = list(stages) if stages else [session.position]
+        self.playback.start(seat, before, [(p, session.events_at(p)) for p in positions])
         if self.playback.pending > 1:
             self.picker.set_actions([], title="The other side moves…", empty="Space skips.")
         self._next_stage()
@@ -518,13 +587,13 @@ class GameScreen(AISeats, PlayerCommands, Screen[None]):
         """One position of a playback: its events in the log, its story, its changes lit, the
         result of a fight the player was in held on screen."""
         self.event_log.add_events(stage.events, self.story.teller.new_turn)
-        turn = self.session.game.turn(stage.before)
+        turn = self.session.turn_of(stage.before)
         for story in self.stories.values():
             story.events(stage.events, stage.seat, turn, stage.state)
         self._hold_results(self.story)
         self._changed |= {place for event in stage.events for place in event.places}
         if not stage.last:  # an intermediate position: shown on the board for a moment
-            self.update_board(stage.state)
+            self.update_board(self.session.observe(stage.state, self._viewer))
             self.mark_changed(self._changed)
 
     @property
@@ -564,3 +633,5 @@ class GameScreen(AISeats, PlayerCommands, Screen[None]):
         moment loses nothing), then move on."""
         self.autosave()
         self.advance()
+        if self.session.remote:
+            self.call_later(self._drain)  # the room's next frame

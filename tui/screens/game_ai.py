@@ -17,12 +17,15 @@ forecast); an answer for a position the game has left is dropped.
 from __future__ import annotations
 
 import random
+from typing import TYPE_CHECKING
 
 from textual import work
 
-from ai.base import Budget
 from core.engine import Action
-from tui.turns import Turn, autoplay_report, hint
+
+if TYPE_CHECKING:  # (tui.turns and the AI load after the first frame, when first needed)
+    from ai.base import Budget
+    from tui.turns import Turn
 
 
 class AISeats:
@@ -77,11 +80,15 @@ class AISeats:
             self.notify("A hint is for your own move.", severity="information")
             return
         self.notify("Thinking about a hint… (Esc stops)", timeout=2)
+        from ai.base import Budget
+
         self.ai.hint_budget = Budget()
-        self._run_hint(self.session.to_move, len(self.session.actions), self.ai.hint_budget)
+        self._run_hint(self.session.to_move, self.session.decisions, self.ai.hint_budget)
 
     @work(thread=True, exclusive=True, group="hint")
     def _run_hint(self, seat: int, token: int, budget: Budget) -> None:
+        from tui.turns import hint
+
         found = hint(self.session, seat, budget, self.hint_mark, self.hint_outcome)
         self.app.call_from_thread(self._show_hint, token, found)
 
@@ -99,12 +106,12 @@ class AISeats:
 
     def _show_hint(self, token: int, found) -> None:
         self.ai.hint_budget = None
-        if token != len(self.session.actions) or found is None:
+        if token != self.session.decisions or found is None:
             return
         self.picker.filter_input.value = ""
         self.picker.narrow(None)
         self.picker.mark(found.marks)
-        best = self.session.game.describe(self.session.state, found.best)
+        best = self.session.describe(found.best)
         sentence = f"Hint: {best} ({found.outcome})."
         if found.reason:
             sentence += f" {found.reason}"
@@ -127,8 +134,7 @@ class AISeats:
         seat = self._viewer
         if seat is None or self.session.over or type(self).forecast is AISeats.forecast:
             return
-        view = self.session.game.observe(self.session.state, seat)
-        self._run_forecast(view, len(self.session.actions))
+        self._run_forecast(self.session.view(seat), self.session.decisions)
 
     @work(thread=True, exclusive=True, group="forecast")
     def _run_forecast(self, view, token: int) -> None:
@@ -136,7 +142,7 @@ class AISeats:
         self.app.call_from_thread(self._forecast_done, token, result)
 
     def _forecast_done(self, token: int, result) -> None:
-        if token == len(self.session.actions) and self.is_mounted:
+        if token == self.session.decisions and self.is_mounted:
             self.show_forecast(result)
 
     def action_autoplay(self) -> None:
@@ -174,6 +180,8 @@ class AISeats:
 
     def autoplay_done(self) -> None:
         """F3's turn is over: say what it played and why (a notification and the log)."""
+        from tui.turns import autoplay_report
+
         report = autoplay_report(self.ai.autoplayed)
         self.ai.autoplayed = []
         self.event_log.add_note(report)

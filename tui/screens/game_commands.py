@@ -12,7 +12,7 @@ from __future__ import annotations
 import time
 from pathlib import Path
 
-from core.engine import Action, may_end_turn
+from core.engine import Action
 from saves.record import SaveError
 from saves.store import AutosaveSlot
 from tui.text import display_path, printable
@@ -50,7 +50,7 @@ class PlayerCommands:
             if yes and session.human_to_move and not self.busy and action in session.legal():
                 self.play(action)
 
-        text = session.game.describe(session.state, action)
+        text = session.describe(action)
         self.app.push_screen(
             ConfirmScreen(f"{text}\n\nThis may end your turn.", yes="End turn", no="Not yet"),
             answer,
@@ -63,7 +63,7 @@ class PlayerCommands:
         session = self.session
         if len(session.legal()) <= 1:
             return False
-        return may_end_turn(session.game, session.state, action)
+        return session.may_end_turn(action)
 
     # --- Esc and the AI ------------------------------------------------------------------------
 
@@ -101,6 +101,9 @@ class PlayerCommands:
         if refusal is not None or not self.session.undo():
             self.notify(refusal or "Nothing to undo.", severity="warning")
             return
+        if self.session.remote:  # the room takes it back and sends the position before it
+            self.picker.set_actions([], title="Undo is sent", empty="Waiting for the room…")
+            return
         self.event_log.add_note("Undone.")
         self._changed = set()
         self._unasked = None
@@ -110,14 +113,20 @@ class PlayerCommands:
     # --- saving ------------------------------------------------------------------------------
 
     @property
-    def slot(self) -> AutosaveSlot:
-        """Where this game autosaves (its own autosave, see `SaveStore.slot_for`)."""
+    def slot(self) -> AutosaveSlot | None:
+        """Where this game autosaves (its own autosave, see `SaveStore.slot_for`; None for a
+        room's game: the room autosaves it)."""
+        if self.session.remote:
+            return None
         if self.session.slot is None:
             self.session.record, self.session.slot = self.app.store.slot_for(self.session.record)
         return self.session.slot
 
     def action_save(self) -> None:
         """Ctrl+S: a save point, under a new name every time (it never replaces another)."""
+        if self.session.remote:
+            self.notify("The room keeps this game: its host autosaves after every decision.")
+            return
         try:
             self.save_path = self.app.store.save_point(self.session.record)
         except SaveError as err:
@@ -126,6 +135,8 @@ class PlayerCommands:
         self.notify(f"Saved to {display_path(self.save_path)}", markup=False)
 
     def autosave(self) -> None:
+        if self.session.remote:
+            return  # (the room autosaves)
         self.slot  # noqa: B018 (made on first use)
         said = self.session.autosave()
         if said is not None:
@@ -133,7 +144,8 @@ class PlayerCommands:
 
     def tell_where_it_is_saved(self) -> None:
         """After leaving the game for the title screen: where it is (or that it is not) saved."""
-        self.slot  # noqa: B018
+        if not self.session.remote:
+            self.slot  # noqa: B018
         said = self.session.leaving_note()
         if said is not None:
             self.app.notify(said[1], severity=said[0], markup=False)
@@ -195,7 +207,7 @@ class PlayerCommands:
 
     def game_over_lines(self) -> list[str]:
         """Extra lines for the game-over screen (dedicated screens add their statistics)."""
-        return [f"Turn reached: {self._turn()}", f"Moves played: {len(self.session.actions)}"]
+        return [f"Turn reached: {self._turn()}", f"Moves played: {self.session.decisions}"]
 
     def show_game_over(self) -> None:
         if self._game_over_shown:

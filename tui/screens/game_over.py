@@ -9,7 +9,6 @@ from textual.binding import Binding
 from textual.containers import Horizontal, Vertical, VerticalScroll
 from textual.widgets import Button, Static
 
-from tui.game_story import game_story
 from tui.screens.base import Dialog, ScrollsText, scroll_bindings
 from tui.widgets.charts import StoryChart
 
@@ -31,8 +30,8 @@ class GameOverScreen(ScrollsText, Dialog[None]):
         self.session = game_screen.session
 
     def compose(self) -> ComposeResult:
-        outcome = self.session.game.outcome(self.session.state)
-        story = game_story(self.session.game, self.session.record)
+        outcome = self.session.outcome
+        story = self.session.story()
         with Vertical(classes="dialog game-over"):
             yield Static(Text("Game over", style="bold"), classes="dialog-title")
             yield Static(Text(outcome.sentence, style="bold"), id="outcome-sentence")
@@ -56,7 +55,9 @@ class GameOverScreen(ScrollsText, Dialog[None]):
                 yield Button("Quit (q)", id="quit", variant="error")
 
     def on_mount(self) -> None:
-        self.query_one("#new", Button).focus()
+        # (a game that ends as the program closes may mount the screen without its buttons)
+        for button in self.query("#new").results(Button):
+            button.focus()
 
     def scrolled_text(self) -> VerticalScroll:
         """The statistics, the decisive moments and the charts."""

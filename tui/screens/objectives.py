@@ -59,12 +59,12 @@ class ObjectivesScreen(GameScreen):
     def compose_board(self) -> ComposeResult:
         yield CardTableau(id="tableau")
 
-    def update_board(self, state=None) -> None:
-        state = state if state is not None else self.session.state
+    def update_board(self, view=None) -> None:
+        view = view if view is not None else self.view
         tableau = self.tableau
-        tableau.names = tuple(self.seat_label(i) for i in range(state.players))
+        tableau.names = tuple(self.seat_label(i) for i in range(view.players))
         tableau.compact = self.compact
-        tableau.view = self.session.game.observe(state, self._viewer)
+        tableau.view = view
 
     def seat_label(self, seat: int) -> str:
         name = self.session.seat_name(seat)
@@ -74,7 +74,7 @@ class ObjectivesScreen(GameScreen):
         self.tableau.changed = places
 
     def status_text(self) -> str:
-        s = self.session.state
+        s = self.view
         turn_of = self.session.seat_name(s.current)
         acting = self.session.seat_name(self.session.to_move)
         phase = {
@@ -87,7 +87,7 @@ class ObjectivesScreen(GameScreen):
         return f"{text} · {phase}" if phase and not self.session.over else text
 
     def goal_text(self) -> str:
-        s = self.session.state
+        s = self.view
         if self.session.over or self.compact:  # (small: the tableau's top line says it)
             return ""
         target = team_target(s.players)
@@ -107,23 +107,24 @@ class ObjectivesScreen(GameScreen):
             self.refresh_view()
 
     def picker_notes(self) -> list[str]:
-        s = self.session.state
+        """(Shown to the seat to move: the view is theirs, its hand their hand.)"""
+        s = self.view
         me = self.session.to_move
         notes = []
         if s.phase == MAIN and (s.attacked or s.special_played):
-            specials = [c for c in s.hands[me] if not R.fw(c).combat]
+            specials = [c for c in s.hand if not R.fw(c).combat]
             if specials:
                 notes.append("Special cards are played once a turn, before the first attack.")
         if s.phase == MAIN and s.attacked and not s.rules.draw_after_attack:
             notes.append("You attacked this turn: ending it draws no card.")
         if s.phase == CALL_OFF and s.combat is not None and me == s.combat.attacker:
-            hand = len(s.hands[me])
+            hand = len(s.hand)
             notes.append(
                 f"Calling off discards your whole hand ({hand} card{'s' if hand != 1 else ''})."
             )
         if s.phase == BID:
             notes.append("Bid one card at a time, face down; Done ends your bid.")
-            if not R.combat_cards(s.hands[me]):
+            if not R.combat_cards(s.hand):
                 notes.append("You hold no combat card: there is nothing to bid.")
         return notes
 
@@ -133,7 +134,7 @@ class ObjectivesScreen(GameScreen):
     def hint_outcome(self, value: float) -> str:
         """The search's value in the game's terms: alone it is the chance to win; at a table it
         mixes the team's win (worth 25 to everyone) with topping the scores (100)."""
-        if self.session.state.players == 1:
+        if self.view.players == 1:
             return f"win chance about {round(100 * value)}%"
         return (
             f"outlook {round(100 * value)}/100, where a team win with you on top is 100, "
@@ -184,14 +185,14 @@ class ObjectivesScreen(GameScreen):
 
     def show_actions(self) -> None:
         super().show_actions()
-        s = self.session.state
+        s = self.view
         if s.phase == REINFORCE and self.session.human_to_move:
             from tui.screens.reinforce import ReinforceScreen
 
-            items = [(a, self.session.game.describe(s, a)) for a in self.session.legal()]
+            items = self.session.described()
             r = s.reinforce
             title = (
-                f"Reinforcements: {len(r.pending)} card{'s' if len(r.pending) != 1 else ''} "
+                f"Reinforcements: {r.pending} card{'s' if r.pending != 1 else ''} "
                 "to hand out, face down"
             )
             note = (
@@ -213,7 +214,7 @@ class ObjectivesScreen(GameScreen):
     # --- the end -----------------------------------------------------------------------------
 
     def game_over_lines(self) -> list[str]:
-        s = self.session.state
+        s = self.view
         lines = [
             f"Turns played: {s.turn}",
             f"Team points: {sum(s.scores)} of {team_target(s.players)}",

@@ -102,14 +102,15 @@ class SolitaireScreen(GameScreen):
 
     def on_mount(self) -> None:
         # (Textual also runs GameScreen.on_mount: handlers run for every class in the MRO)
-        if self.session.actions:  # resumed: a fight in progress shows its rounds so far
-            self._note_rounds(self.session.state.events)
+        if self.session.decisions:  # resumed: a fight in progress shows its rounds so far
+            self._note_rounds(self.session.events_at(self.session.position))
             self.update_board()
 
-    def update_board(self, state=None) -> None:
-        current = state is None or state is self.session.state
-        state = state if state is not None else self.session.state
-        self.region_map.view = self.session.game.observe(state, self._viewer)
+    def update_board(self, view=None) -> None:
+        current = view is None
+        view = view if view is not None else self.view
+        state = view.state  # (only the dice are hidden in the solitaire)
+        self.region_map.view = view
         legal = self.session.legal() if current else ()
         panels = self.query("#combat-panel")
         if not panels:
@@ -128,7 +129,7 @@ class SolitaireScreen(GameScreen):
             buttons.first().focus()
 
     def status_text(self) -> str:
-        s = self.session.state
+        s = self.view.state
         # the PP before the step's name: on a small terminal the line is cut at its end
         parts = [f"Turn {s.turn} ({year_of(s.turn)})"]
         if not s.rules.opt_historical:
@@ -143,7 +144,7 @@ class SolitaireScreen(GameScreen):
         return text
 
     def goal_text(self) -> str:
-        s = self.session.state
+        s = self.view.state
         if self.session.over:
             return ""
         _, level, _ = victory_level(s.turn)
@@ -152,7 +153,7 @@ class SolitaireScreen(GameScreen):
         return f"Goal: PP < {PP_LIMIT} at B9 till 1975 · now: {level}"
 
     def picker_notes(self) -> list[str]:
-        s = self.session.state
+        s = self.view.state
         notes = []
         if s.step == "B3" and not any(a[0] == "move" for a in self.session.legal()):
             notes.append("No Grunt or AirCav can move yet (each moves once in B3).")
@@ -207,7 +208,7 @@ class SolitaireScreen(GameScreen):
 
     def panel_keys(self) -> dict[str, str]:
         keys = super().panel_keys()
-        if self.session.state.step == "retreat" and self.session.human_to_move and not self.busy:
+        if self.view.state.step == "retreat" and self.session.human_to_move and not self.busy:
             keys.update({"f": "combat('fight')", "r": "combat('retreat')"})
         return keys
 
@@ -216,14 +217,14 @@ class SolitaireScreen(GameScreen):
 
     def check_action(self, action: str, parameters) -> bool | None:
         if action == "combat":
-            return self.session.state.step == "retreat"
+            return self.view.state.step == "retreat"
         if action == "speed":
             return self.playing_back
         return super().check_action(action, parameters)
 
     def _show_hint(self, token: int, found) -> None:
         super()._show_hint(token, found)
-        if token == len(self.session.actions) and found is not None:
+        if token == self.session.decisions and found is not None:
             self.region_map.lit = self.session.game.places_of(found.best)
 
     def hint_mark(self, ranked) -> str:
@@ -244,7 +245,7 @@ class SolitaireScreen(GameScreen):
         from ai.solitaire import choose_action
 
         session = self.session
-        view = session.game.observe(session.state, session.to_move)
+        view = session.view(session.to_move)
         if found.best == choose_action(view.state, session.legal(), None):
             why = "the first is the rule-based player's move, kept unless another does clearly "
             why += "better on the same dice"
@@ -311,7 +312,7 @@ class SolitaireScreen(GameScreen):
     # --- the end -----------------------------------------------------------------------------
 
     def game_over_lines(self) -> list[str]:
-        s = self.session.state
+        s = self.view.state
         _, level, film = victory_level(s.end_turn)
         return [
             f"Victory level: {level}, \u201c{film}\u201d",

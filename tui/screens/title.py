@@ -1,4 +1,4 @@
-"""The title screen: New game, Continue (the latest autosave), Load, Rules, Quit."""
+"""The title screen: New game, Continue (the latest autosave), Load, Join a game, Rules, Quit."""
 
 from __future__ import annotations
 
@@ -31,6 +31,13 @@ class TitleScreen(Screen[None]):
             tooltip="Carry on with the latest autosave",
         ),
         Binding("l", "menu('load')", "Load", id="title.load", tooltip="Pick a saved game"),
+        Binding(
+            "j",
+            "menu('join')",
+            "Join",
+            id="title.join",
+            tooltip="Join a game a host has opened (its address and your token)",
+        ),
         Binding("r", "menu('rules')", "Rules", id="title.rules", tooltip="How each game plays"),
         Binding(
             "s", "menu('settings')", "Settings", id="title.settings", tooltip="Theme, AI, keys"
@@ -71,6 +78,7 @@ class TitleScreen(Screen[None]):
                 Option("New game", id="new"),
                 cont,
                 Option("Load a saved game", id="load"),
+                Option("Join a game", id="join"),
                 Option("Rules", id="rules"),
                 Option("Settings", id="settings"),
                 Option("Quit", id="quit"),
@@ -90,6 +98,8 @@ class TitleScreen(Screen[None]):
             app.action_continue_game()
         elif choice == "load":
             app.open_load()
+        elif choice == "join":
+            app.open_join()
         elif choice == "rules":
             app.open_rules()
         elif choice == "settings":

@@ -17,13 +17,13 @@ class SeatsLine(Static):
             self.update(text)
             self.display = bool(text.plain)
             return
-        seats = session.record.seats
+        seats = session.seats
         text = Text()
         to_move = session.to_move
-        for i, seat in enumerate(seats if len(seats) > 1 else ()):
+        for i in range(len(seats) if len(seats) > 1 else 0):
             if i:
                 text.append(" · ", style="dim")
-            kind = "you" if i == viewer else seat.kind_label
+            kind = "you" if i == viewer else session.seat_kind(i)
             style = "bold reverse" if i == to_move else ""
             text.append(f"{'▶ ' if i == to_move else ''}{session.seat_name(i)}", style=style)
             text.append(f" ({kind})", style="dim")
