@@ -638,7 +638,7 @@ PURE_POLICIES = True
 ROLLOUT_DEPTH = 400  # actions: a cap far above two turns of play
 EXPLORATION = 0.3
 # An iteration plays one plan in one sampled world: the rest of a turn and the next, for every
-# player, most of it shared with the other plans played in that world (some 0.3 ms on this
+# player, most of it shared with the other plans and the other worlds (some 0.15 ms on this
 # machine); one search a turn (two at hard), then the plan plays out at no cost.
 LEVEL_ITERATIONS = {"easy": 48, "normal": 150, "hard": 150}
 SCORE_SCALE = 6.0  # points of projected score that make a clear lead
