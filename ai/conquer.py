@@ -26,6 +26,7 @@ import math
 import random
 from dataclasses import dataclass
 from functools import lru_cache
+from operator import attrgetter
 
 from core.conquer import rules as R
 from core.conquer.hexes import board
@@ -548,6 +549,17 @@ HANDLERS = {
     TRAIN: train_step,
     DEVELOP: develop_step,
 }
+# What each phase's step reads of the leaning (with the helpers it asks): two leanings alike
+# in it choose alike in that phase (`choice_key`); a phase not listed reads none of it.
+READS = {
+    MOVE: ("attack_odds", "campaign_from_turn", "campaign_edge", "hunt_natives", "garrison",
+           "explore_turns_left", "explore_cushion", "hold_farms"),
+    ORDERS: ("campaign_from_turn", "campaign_edge", "hunt_natives"),
+    SPELUNK: ("spelunk_cushion",),
+    TERRAIN: ("irrigate_cushion",),
+    TRAIN: ("army_base", "army_per_castle"),
+}  # fmt: skip
+_READERS = {phase: attrgetter(*names) for phase, names in READS.items()}
 
 
 class RulesAgent:
@@ -606,6 +618,18 @@ def follow(style: Style):
 
 PLANS = {name: follow(style) for name, style in LEANINGS.items()}
 HARD_PLANS = {**PLANS, "muster": follow(MUSTER), "fortify": follow(FORTIFY)}
+STYLES = {**LEANINGS, "muster": MUSTER, "fortify": FORTIFY}  # each plan's leaning
+
+
+def choice_key(s, plan) -> tuple | None:
+    """What the plan's leaning (None: the rollout policy, the rule-based player) brings to the
+    decision in s: plans with the same key choose the same move there (`READS`), so a search
+    works that choice out once."""
+    if s.casualties is not None:
+        return None
+    reads = _READERS.get(s.phase)
+    return None if reads is None else reads(RULES if plan is None else STYLES[plan])
+
 
 ROLLOUT_TURNS = 2
 # The rule-based player and its leanings draw no random numbers (the dice are the state's), so
@@ -614,7 +638,7 @@ PURE_POLICIES = True
 ROLLOUT_DEPTH = 400  # actions: a cap far above two turns of play
 EXPLORATION = 0.3
 # An iteration plays one plan in one sampled world: the rest of a turn and the next, for every
-# player, most of it shared with the other plans played in that world (some 0.3 ms on this
+# player, most of it shared with the other plans and the other worlds (some 0.15 ms on this
 # machine); one search a turn (two at hard), then the plan plays out at no cost.
 LEVEL_ITERATIONS = {"easy": 48, "normal": 150, "hard": 150}
 SCORE_SCALE = 6.0  # points of projected score that make a clear lead

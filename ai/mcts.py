@@ -73,6 +73,12 @@ class GameHooks:
     # (None from it: search that decision as a tree)
     level_hooks: dict | None = None  # level -> {field of these hooks: that level's value}
     pure_policies: bool = False  # the rollout policy and the plans draw no random numbers
+    # plans (None: the rollout policy) with the same key at a state choose the same move there
+    # (`choice_key(state, plan)`; None: each plan its own key)
+    choice_key: object = None
+    # (state, dice) -> the state with those dice: the game's `reseed`, for a game that hides
+    # nothing but its dice (`state.dice`), whose sampled worlds are one position with other dice
+    reseed: object = None
     guard: float | None = None  # candidate search: standard errors a challenger must clear
     # (None: sqrt(2 ln k) for k candidates, see `candidate_search`)
 
@@ -118,6 +124,8 @@ def hooks_for(game, level: str | None = None) -> GameHooks:
         candidates=getattr(module, "candidates", None),
         level_hooks=getattr(module, "LEVEL_HOOKS", None),
         pure_policies=getattr(module, "PURE_POLICIES", False),
+        choice_key=getattr(module, "choice_key", None),
+        reseed=getattr(game, "reseed", None),
         guard=getattr(module, "GUARD", None),
     )
     return _hooks[key]
@@ -157,6 +165,12 @@ class Steps:
         """The action `plan` takes here."""
         return _plan_action(self.hooks, plan, self.game, state, self.legal(state), rng)
 
+    def step(self, plan, state, rng):
+        """The state after the action `plan` (None: the rollout policy) takes here."""
+        if plan is None:
+            return self.apply(state, self.policy(state, rng))
+        return self.apply(state, self.plan(plan, state, rng))
+
     def value(self, state) -> tuple:
         outcome = self.game.outcome(state)
         if outcome is not None:
@@ -167,54 +181,128 @@ class Steps:
 
 
 class SharedSteps(Steps):
-    """Steps through one sampled world that every plan is played in: plans that agree for a
-    while walk the same states (four steps in five, measured on Conquer), so each state's
-    successor, legal actions, value and each policy's choice there are worked out once. Only
-    for games whose policies draw no random numbers (`pure_policies`): a remembered choice
+    """Steps through the sampled worlds of one search, every plan played in each: plans that
+    agree for a while walk the same states (four steps in five, measured on Conquer), so each
+    state's successor, legal actions, value and each policy's choice there are worked out once.
+    Only for games whose policies draw no random numbers (`pure_policies`): a remembered choice
     must be the one the policy would make again, and the search's own draws must not change.
-    Keyed by the state's identity; the state is kept with its answer, so an identity is never
-    reused while the world is."""
+    Plans that read the same in a state (`choice_key`) share their choice there too.
 
-    __slots__ = ("_after", "_chosen", "_legal", "_values")
+    In a game that hides nothing but its dice (`reseed`), states that differ only in their dice
+    are one *position*, wherever in the search they are reached (in other worlds, by other
+    orders of the same moves): a position's legal actions, choices and value are worked out once
+    for the whole search, and a step that rolled no die from it is that step's state with the
+    new state's dice (no apply). Positions are told apart by their content (the state with no
+    dice), looked up once per state.
+
+    Keyed by identities; each is kept with its object, so an identity is never reused while
+    it is remembered. The states of one world are forgotten when the next starts."""
+
+    __slots__ = ("_after", "_free", "_known", "_next", "_placed", "_positions", "_settled")
 
     def __init__(self, game, hooks: GameHooks) -> None:
         super().__init__(game, hooks)
-        self._after: dict = {}
-        self._legal: dict = {}
-        self._chosen: dict = {}
-        self._values: dict = {}
+        self._positions: dict = {}  # a state with no dice -> the first state at that position
+        self._known: tuple = ({}, {}, {})  # legal actions, choices, values: id(position) -> ...
+        self._free: dict = {}  # (id(position), action) -> (position, successor or None: a die)
+        self._settled: dict = {}  # id(successor) -> (successor, its position), for `_free`'s
+        self._start_world()
+
+    def _start_world(self) -> None:
+        self._placed: dict = {}  # id(state) -> (state, its position)
+        self._after: dict = {}  # (id(state), action) -> (state, its successor)
+        self._next: dict = {}  # (id(state), plan) -> (state, the successor it plays to)
+
+    def start(self, world) -> None:
+        """Play in a new sampled world: the last world's states are forgotten (and, in a game
+        that hides more than its dice, everything: no position is reached again)."""
+        self._start_world()
+        if self.hooks.reseed is None:
+            self._known = ({}, {}, {})
+
+    def _position(self, state):
+        """The state standing for state's position (itself without `reseed`)."""
+        placed = self._placed.get(id(state))
+        if placed is None:
+            reseed = self.hooks.reseed
+            at = state if reseed is None else self._positions.setdefault(reseed(state, None), state)
+            placed = self._placed[id(state)] = (state, at)
+        return placed[1]
 
     def apply(self, state, action):
         key = (id(state), action)
         known = self._after.get(key)
-        if known is None:
-            known = self._after[key] = (state, self._apply(state, action))
-        return known[1]
+        if known is not None:
+            return known[1]
+        reseed = self.hooks.reseed
+        if reseed is None:
+            after = self._apply(state, action)
+        else:
+            at = self._position(state)
+            free = self._free.get((id(at), action))
+            if free is None:
+                after = self._apply(state, action)
+                self._free[id(at), action] = (at, after if after.dice is state.dice else None)
+            elif free[1] is None:  # it rolls dice: this world's own
+                after = self._apply(state, action)
+            else:
+                successor = free[1]
+                settled = self._settled.get(id(successor))
+                if settled is None:
+                    settled = (successor, self._position(successor))
+                    self._settled[id(successor)] = settled
+                if successor.dice is state.dice:
+                    after = successor
+                else:
+                    after = reseed(successor, state.dice)
+                    self._placed[id(after)] = (after, settled[1])
+        self._after[key] = (state, after)
+        return after
 
     def legal(self, state) -> tuple:
-        known = self._legal.get(id(state))
+        at = self._position(state)
+        memo = self._known[0]
+        known = memo.get(id(at))
         if known is None:
-            known = self._legal[id(state)] = (state, self.game.legal_actions(state))
+            known = memo[id(at)] = (at, self.game.legal_actions(state))
         return known[1]
 
     def policy(self, state, rng):
-        key = (id(state), None)
-        known = self._chosen.get(key)
-        if known is None:
-            known = self._chosen[key] = (state, super().policy(state, rng))
-        return known[1]
+        return self._choice(None, state, rng)
 
     def plan(self, plan, state, rng):
+        return self._choice(plan, state, rng)
+
+    def step(self, plan, state, rng):
         key = (id(state), plan)
-        known = self._chosen.get(key)
+        known = self._next.get(key)
         if known is None:
-            known = self._chosen[key] = (state, super().plan(plan, state, rng))
+            known = self._next[key] = (
+                state,
+                self.apply(state, self._choice(plan, state, rng)),
+            )
+        return known[1]
+
+    def _choice(self, plan, state, rng):
+        at = self._position(state)
+        same = self.hooks.choice_key
+        key = (id(at), plan if same is None else same(state, plan))
+        memo = self._known[1]
+        known = memo.get(key)
+        if known is None:
+            if plan is None:
+                chosen = Steps.policy(self, state, rng)
+            else:
+                chosen = Steps.plan(self, plan, state, rng)
+            known = memo[key] = (at, chosen)
         return known[1]
 
     def value(self, state) -> tuple:
-        known = self._values.get(id(state))
+        at = self._position(state)
+        memo = self._known[2]
+        known = memo.get(id(at))
         if known is None:
-            known = self._values[id(state)] = (state, super().value(state))
+            known = memo[id(at)] = (at, super().value(state))
         return known[1]
 
 
@@ -313,7 +401,7 @@ class MCTSAgent:
         each plan at the root (later choices in the tree by UCB), so plans are compared on the
         same dice. Returns (plan, mean return, share of worlds where it did best), best first."""
         hooks = hooks_for(game, self.level)
-        walk = SharedSteps if hooks.pure_policies else Steps
+        shared = SharedSteps(game, hooks) if hooks.pure_policies else None
         plans = list(hooks.plans)
         if len(plans) == 1:
             return [(plans[0], 0.5, 1.0)]  # a level with one plan (Conquer's easy) has no choice
@@ -327,7 +415,11 @@ class MCTSAgent:
             world = game.determinize(view, rng)
             if root is None:
                 root = Node(seat_count(game, world))
-            steps = walk(game, hooks)  # one world, every plan played in it
+            if shared is None:
+                steps = Steps(game, hooks)
+            else:
+                steps = shared
+                steps.start(world)  # every plan is played in this world
             values = [
                 self._iterate(steps, root, world, legal_set, rng, plan)[seat] for plan in plans
             ]
@@ -456,12 +548,12 @@ class MCTSAgent:
                 break
             if not 0 <= mover < seats:
                 # a seat nobody decides for in the tree (Conquer's natives): its policy acts
-                state = steps.apply(state, steps.policy(state, rng))
+                state = steps.step(None, state, rng)
                 continue
             if plans:
                 scope = hooks.plan_scope(game, state)
                 if scope in commitments:
-                    state = steps.apply(state, steps.plan(commitments[scope], state, rng))
+                    state = steps.step(commitments[scope], state, rng)
                     continue
                 edges = plans
             else:
@@ -508,17 +600,16 @@ class MCTSAgent:
     def _rollout(self, steps: Steps, state, rng, commitments, horizon):
         game, hooks = steps.game, steps.hooks
         to_move, turn, apply, policy = game.to_move, game.turn, steps.apply, steps.policy
+        step, scope_of = steps.step, hooks.plan_scope
         for _ in range(hooks.rollout_depth):
             if to_move(state) is None:
                 break
             if horizon is not None and turn(state) >= horizon:
                 break
-            if commitments:
-                scope = hooks.plan_scope(game, state)
-                if scope in commitments:
-                    state = apply(state, steps.plan(commitments[scope], state, rng))
-                    continue
-            state = apply(state, policy(state, rng))
+            if commitments:  # the seats' plans where they have one, else the rollout policy
+                state = step(commitments.get(scope_of(game, state)), state, rng)
+            else:
+                state = apply(state, policy(state, rng))
         return steps.value(state)
 
 

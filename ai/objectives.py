@@ -53,14 +53,20 @@ def effective(v, card: int) -> int:
     return max(1, objective(card).nva_score + tokens + ww)
 
 
+# each Free World card's strength in a fight, 0 for a card that does not fight (by card id)
+COMBAT_STRENGTH = tuple(
+    strength if combat else 0 for strength, combat in zip(FW_STRENGTH, FW_IS_COMBAT, strict=True)
+)
+
+
 def hand_strength(hand) -> int:
-    return sum(FW_STRENGTH[c] for c in hand if FW_IS_COMBAT[c])
+    return sum(map(COMBAT_STRENGTH.__getitem__, hand))
 
 
 def team_strength(v, seat: int) -> float:
     """Own combat strength plus what the partners will likely put in (by hand sizes)."""
     own = hand_strength(v.hand)
-    partners = sum(n for s, n in enumerate(v.hand_sizes) if s != seat)
+    partners = sum(v.hand_sizes) - v.hand_sizes[seat]
     return own + partners * MEAN_FW * PARTNER_SHARE
 
 
@@ -152,18 +158,19 @@ def bid_step(v, legal):
     if hopeless(v):
         return ("bid_done",) if ("bid_done",) in legal else _cheapest(v, legal)
     _, fw_sum, face_down = fight_state(v)
-    order = [(c.attacker + i) % v.players for i in range(v.players)]
-    me = order.index(seat)
-    earlier = sum(c.bid_counts[s] for s in order[:me]) * MEAN_FW
+    # the bid order (OV-4.2): the attacker first, then clockwise; this seat is `me`-th
+    attacker, players, sizes = c.attacker, v.players, v.hand_sizes
+    me = (seat - attacker) % players
+    earlier = sum(c.bid_counts[(attacker + i) % players] for i in range(me)) * MEAN_FW
     deficit = target_this_round(v) - fw_sum - earlier
-    later = [s for s in order[me + 1 :] if v.hand_sizes[s] > 0]
+    later = sum(1 for i in range(me + 1, players) if sizes[(attacker + i) % players] > 0)
     if not later:
         share = deficit
-    elif seat == c.attacker:
+    elif seat == attacker:
         share = deficit * 0.6
     else:
-        share = deficit / (len(later) + 1)
-    mine = sum(FW_STRENGTH[card] for card in c.own_bid)
+        share = deficit / (later + 1)
+    mine = sum(map(FW_STRENGTH.__getitem__, c.own_bid))
     if mine >= share:
         return ("bid_done",) if ("bid_done",) in legal else _cheapest(v, legal)
     bids = [a for a in legal if a[0] == "bid"]

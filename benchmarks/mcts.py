@@ -87,12 +87,12 @@ def search_speed(game_id: str, states: list, iterations: int = 200) -> float:
     for i, state in enumerate(states):
         seat = game.to_move(state)
         view, legal = game.observe(state, seat), game.legal_actions(state)
+        rng, budget = random.Random(i), Budget()
         if hooks.plans:
-            agent.plan_search(game, view, legal, Budget(), random.Random(i))
-        elif hooks.candidates:
-            agent.candidate_search(game, view, legal, Budget(), random.Random(i))
-        else:
-            agent.search(game, view, legal, Budget(), random.Random(i))
+            agent.plan_search(game, view, legal, budget, rng)
+        # as `MCTSAgent.ranked` does: a decision the game names no candidates for is a tree's
+        elif not hooks.candidates or agent.candidate_search(game, view, legal, budget, rng) is None:
+            agent.search(game, view, legal, budget, rng)
         done += iterations
     return done / (clock() - started)
 

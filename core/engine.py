@@ -338,6 +338,8 @@ class Game(Protocol):
 
     # Optional: `may_end_turn(s, a) -> bool`, whether `a` may end the turn of the seat taking it
     # (see `may_end_turn` below, which answers for a game that does not declare it).
+    # Optional: `reseed(s, dice) -> State`, s with other dice, for a game whose sampled worlds
+    # differ in nothing but their dice (`s.dice`): a search carries dice-free steps across them.
 
 
 def seat_title(game, seat: int) -> str:

@@ -115,6 +115,11 @@ class ObjectiveConquer:
     def determinize(self, view, rng):
         return _replace_state(view.state, {"dice": Dice(rng.getrandbits(64))})
 
+    def reseed(self, s, dice):
+        """s with other dice: all that tells two sampled worlds apart (`determinize`), so a
+        search may carry a step that rolled no die from one world to the next."""
+        return _with_dice(s, dice)
+
     def describe(self, s, a):
         b = board(s.radius)
         verb = a[0]

@@ -10,7 +10,7 @@ import pytest
 from ai.conquer import RulesAgent, choose_action, round_odds
 from ai.conquer import decide as decide_why
 from ai.natives import NativesAgent
-from ai.play import play_game
+from ai.play import play_game, play_steps
 from core.conquer import GAME
 from core.conquer import rules as R
 from core.conquer.events import ConquerEvent
@@ -380,6 +380,83 @@ def test_a_plan_search_sharing_one_worlds_states_between_plans_finds_what_it_did
     alone, alone_calls = searched(False)
     assert shared == alone
     assert shared_calls * 2 < alone_calls
+
+
+def test_each_phase_of_the_rule_based_player_reads_only_the_leaning_its_choice_key_names():
+    """Plans whose leanings agree in what a phase reads (`READS`) share their choice there
+    (`choice_key`): a step reading anything else of its leaning would make that sharing wrong."""
+    from ai.conquer import READS, STYLES, decide
+
+    class Reading:
+        def __init__(self, style) -> None:
+            self.style, self.read = style, set()
+
+        def __getattr__(self, name):
+            self.read.add(name)
+            return getattr(self.style, name)
+
+    phases = set()
+    for seed in (2, 5):
+        for move in play_steps(GAME, [RulesAgent(), RulesAgent()], seed, {"turn_limit": 16}):
+            s = move.before
+            if len(move.legal) < 2 or s.casualties is not None:
+                continue
+            allowed = set(READS.get(s.phase, ()))
+            for style in STYLES.values():
+                reading = Reading(style)
+                assert decide(s, move.legal, random.Random(0), reading) == decide(
+                    s, move.legal, random.Random(0), style
+                )
+                assert reading.read <= allowed, (s.phase, reading.read - allowed)
+                if reading.read:
+                    phases.add(s.phase)
+    assert {MOVE, ORDERS, TRAIN} <= phases
+
+
+def test_a_plan_search_sharing_positions_across_worlds_finds_what_it_did_alone():
+    """Conquer's sampled worlds differ only in their dice (`reseed`): states alike but for
+    their dice, in any world, are one position, worked out once for the whole search, and plans
+    whose leanings read alike share their choices (`choice_key`). Means and shares must be
+    exactly those of the search without either, with fewer engine calls."""
+    from dataclasses import replace
+
+    from ai import mcts
+    from ai.base import Budget
+
+    positions = [
+        m.before
+        for m in play_steps(GAME, [RulesAgent(), RulesAgent()], 8, {"turn_limit": 14})
+        if m.seat == 0 and len(m.legal) > 1 and m.before.phase == MOVE
+    ][::3][:4]
+    assert len(positions) == 4
+
+    def searched(carried: bool):
+        hooks = mcts.hooks_for(GAME, "hard")
+        if not carried:
+            hooks = replace(hooks, reseed=None, choice_key=None)
+        calls = 0
+        real = GAME.apply_quiet
+
+        def counted(state, action):
+            nonlocal calls
+            calls += 1
+            return real(state, action)
+
+        agent = mcts.MCTSAgent.at_level("hard")
+        agent.fixed_iterations = 64
+        results = []
+        with pytest.MonkeyPatch.context() as patch:
+            patch.setattr(mcts, "hooks_for", lambda game, level=None: hooks)
+            patch.setattr(GAME, "apply_quiet", counted)
+            for i, s in enumerate(positions):
+                view, legal = GAME.observe(s, 0), GAME.legal_actions(s)
+                results.append(agent.plan_search(GAME, view, legal, Budget(), random.Random(i)))
+        return results, calls
+
+    carried, carried_calls = searched(True)
+    alone, alone_calls = searched(False)
+    assert carried == alone
+    assert carried_calls < alone_calls
 
 
 # --- the Administrator and the natives (OC-H8: alone with natives after the battles, captured) --
