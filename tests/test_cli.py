@@ -319,21 +319,32 @@ def served(monkeypatch):
     return seen
 
 
+def free_port() -> int:
+    """A port nothing listens on now (serve checks its port before it starts: a fixed number
+    would clash with whatever else runs on the machine)."""
+    import socket
+
+    with socket.socket() as s:
+        s.bind(("localhost", 0))
+        return s.getsockname()[1]
+
+
 def test_serve_runs_this_program_for_each_browser_and_names_the_page(served, capsys):
-    assert cli.main(["serve", "--port", "8123"]) == 0
+    port = free_port()
+    assert cli.main(["serve", "--port", str(port)]) == 0
     server, page = served
-    assert (server.host, server.port, server.title) == ("localhost", 8123, "Objective")
+    assert (server.host, server.port, server.title) == ("localhost", port, "Objective")
     assert server.command.endswith("-m tui.cli")
     assert "<title>{{ application.name }}</title>" in page
     out, err = capsys.readouterr()
-    assert "http://localhost:8123/" in out and err == ""
+    assert f"http://localhost:{port}/" in out and err == ""
 
 
 def test_serve_behind_a_public_url_names_it_and_plays_only_in_its_pages(served, capsys):
     argv = [
         "serve",
         "--port",
-        "8125",
+        str(free_port()),
         "--public-url",
         "https://games.example.org/",
         "--max-sessions",
@@ -347,9 +358,10 @@ def test_serve_behind_a_public_url_names_it_and_plays_only_in_its_pages(served, 
 
 
 def test_serve_warns_when_others_can_reach_it(served, capsys):
-    assert cli.main(["serve", "--host", "0.0.0.0", "--port", "8124"]) == 0
+    port = free_port()
+    assert cli.main(["serve", "--host", "0.0.0.0", "--port", str(port)]) == 0
     err = capsys.readouterr().err
-    assert "warning" in err and "anyone who can reach port 8124" in err and "saves" in err
+    assert "warning" in err and f"anyone who can reach port {port}" in err and "saves" in err
 
 
 @pytest.mark.parametrize("port", ["0", "65536", "http"])
