@@ -595,7 +595,14 @@ def cmd_host(args) -> int:
         raise UsageError("--keyfile goes with --certfile")
     store = SaveStore(store_for(args).folder / "rooms")
     if args.resume:
-        if args.game or args.players or args.seat or args.seed is not None or args.option:
+        if (
+            args.game
+            or args.players
+            or args.seat
+            or args.seed is not None
+            or args.option
+            or args.preset
+        ):
             raise UsageError("--resume reopens a room as it was: give no game, seats or options")
         try:
             room = Room.resume(Path(args.resume), store, ai_delay=HOST_AI_DELAY, log=say_now)
@@ -616,7 +623,7 @@ def cmd_host(args) -> int:
         seats = resolve_seats(game, players, kinds)
         if not any(s.is_human for s in seats):
             raise UsageError("a room needs at least one human seat (--seat human)")
-        options = resolve_options(game, args.option)
+        options = resolve_options(game, args.option, args.preset)
         try:
             room = Room.open(
                 game.id, seats, store, options, args.seed, ai_delay=HOST_AI_DELAY, log=say_now

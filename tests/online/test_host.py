@@ -75,6 +75,8 @@ def test_an_open_address_without_tls_is_warned_about():
         (["host", "objectives", "--certfile", "/nonexistent.pem"], 1, "certificate"),
         (["host", "--resume", "/nonexistent.objective"], 1, "cannot resume"),
         (["host", "--resume", "x.objective", "objectives"], 2, "--resume"),
+        (["host", "--resume", "x.objective", "--preset", "veteran"], 2, "--resume"),
+        (["host", "objectives", "--preset", "nosuch"], 2, "unknown preset 'nosuch'"),
     ],
 )
 def test_a_mistake_is_one_sentence_before_any_room_opens(tmp_path, capsys, argv, code, words):

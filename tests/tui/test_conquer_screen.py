@@ -247,6 +247,20 @@ async def test_money_is_on_screen_with_the_next_income_and_warnings(tmp_path):
         assert "explore: $4.00" in text
 
 
+async def test_your_next_income_is_the_players_own_while_another_seat_acts(tmp_path, monkeypatch):
+    # OC-3: "Your next income" is the forecast of the Administrator at this screen, not of
+    # whichever seat is acting (a room's screen showed the other player's figures)
+    app = make_app(tmp_path, session=session(4, 2))
+    async with app.run_test(size=(120, 40)) as pilot:
+        screen = await started(pilot)
+        monkeypatch.setattr(
+            R, "income_forecast", lambda s, p: (R.IncomePart(R.UPKEEP_PART, p + 7, -25),)
+        )
+        monkeypatch.setattr(type(screen.session), "to_move", property(lambda self: 1))
+        goal = screen.goal_text()
+        assert "upkeep 7 hex(es)" in goal and "upkeep 8 hex(es)" not in goal
+
+
 def at(state) -> Session:
     """A session standing at a set-up position (Administrator 1 human, 2 rule-based)."""
     seats = (SeatInfo("Administrator 1", "human"), SeatInfo("Administrator 2", "rules"))

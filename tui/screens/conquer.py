@@ -270,7 +270,7 @@ class ConquerScreen(GameScreen):
         if self.session.over:
             return ""
         left = s.rules.turn_limit - s.turn
-        me = self.session.to_move
+        me = self._viewer  # the player at this screen (not whoever is acting now)
         goal = f"Turn {s.turn}/{s.rules.turn_limit} ({left} left): last Administrator wins"
         if self.narrow:  # narrow: the turns left are on the phase track
             return "Last Administrator wins"
