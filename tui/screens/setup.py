@@ -45,7 +45,10 @@ def preset_label(preset: Preset) -> str:
 
 def preset_help(preset: Preset | None) -> str:
     if preset is None:
-        return "A challenge sets the options below; the rates are the share of games AI seats won."
+        return (
+            "A challenge sets the options below. Beside each: how often a team of AI players "
+            "won it against the NVA (2 players) — the lower, the harder."
+        )
     rates = [f"{rate:.0%} with {agent_label(agent)}" for agent, rate in preset.team_wins]
     measured = (
         f" The team won {' and '.join(rates)} seats ({preset.players} players)." if rates else ""
@@ -165,8 +168,8 @@ class SetupScreen(Page[None]):
                     value=self.preset,
                     allow_blank=False,
                     id="preset",
-                    tooltip="A named set of the options below, with the share of games AI "
-                    "seats won as a team",
+                    tooltip="A named set of the options below, with how often a team of AI "
+                    "players won it (2 players): the lower, the harder",
                 )
             yield Static(preset_help(self._preset(game)), id="preset-help", markup=False)
         basic = [o for o in game.options if not o.advanced]
