@@ -3,6 +3,8 @@ connection taken up again, and the seat's own view after it."""
 
 from __future__ import annotations
 
+import pytest
+
 from tests.online.helpers import open_room
 from tests.tui.helpers import SIZE, make_app, wait_until
 from tui.screens import game_room
@@ -70,3 +72,19 @@ async def test_a_dropped_connection_is_taken_up_again_and_the_game_goes_on(tmp_p
             await wait_until(pilot, lambda: session.over, 120)
             await wait_until(pilot, lambda: screen.session.over)
             assert screen.view == session.game.observe(session.state, 0)
+
+
+@pytest.mark.parametrize(
+    ("game", "said"),
+    [("objectives", "Player 2 (disconnected)"), ("conquer", "Disconnected: Administrator 2")],
+)
+async def test_a_seat_nobody_is_connected_to_is_named_in_the_seats_lines(tmp_path, game, said):
+    # the other player has not joined: this screen says so, whoever is to act (Conquer's own
+    # account of the seats gets a line for it)
+    async with open_room(tmp_path / "room", game, ("human", "human"), seed=3) as (server, room):
+        app = make_app(tmp_path / "me")
+        async with app.run_test(size=SIZE) as pilot:
+            app.call_later(app.join_room, server.url(room), room.tokens[0])
+            await wait_until(pilot, lambda: isinstance(app.screen, GameScreen) and app.screen.ready)
+            assert room.status()[1] == "disconnected"
+            assert said in str(app.screen.query_one("#seats-line").render())

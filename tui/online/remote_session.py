@@ -263,7 +263,11 @@ class RemoteSession:
     def waiting_line(self) -> str:
         """Who the game waits for, in a sentence ("" when it is this seat's move)."""
         if self.closed:
-            return self.closed if self.said_bye else f"{self.closed} Trying again…"
+            if self.said_bye:
+                return self.closed
+            # (why it dropped, or why a rejoin failed, is a long sentence: the status line has
+            # two lines at most, so it says what is going on and keeps the room's address out)
+            return "The connection to the room dropped: trying again…"
         seat = self.to_move
         if seat is None or self.over:
             return "" if self.over else "The game is ending…"

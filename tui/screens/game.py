@@ -462,7 +462,16 @@ class GameScreen(AISeats, PlayerCommands, RoomLink, Screen[None]):
         goal_line = self.query_one("#goal-line", Static)
         goal_line.update(goal)
         goal_line.display = bool(goal)
-        self.query_one("#seats-line").show(self.session, self._viewer, self.seats_text())
+        seats = self.seats_text()
+        gone = [  # (a room's game: a person's seat nobody is connected to)
+            session.seat_name(i)
+            for i in range(len(session.seats))
+            if session.seat_kind(i) == "disconnected"
+        ]
+        if seats is not None and gone:
+            seats = seats.copy()
+            seats.append(f"\nDisconnected: {', '.join(gone)}", style="bold")
+        self.query_one("#seats-line").show(session, self._viewer, seats)
 
     def status_text(self) -> str:
         return self.sub_title
