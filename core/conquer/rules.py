@@ -867,10 +867,10 @@ def move_native(w: Work, native_id: int) -> None:
             direction=d,
         )
     else:
-        while True:
+        d = None
+        while d is None:  # a face past the ways is rolled again (and told, as no direction)
             face = w.roll()
-            if face <= len(ways):
-                break
+            d = ways[face - 1] if face <= len(ways) else None
             w.record(
                 E.NATIVE_DIRECTION_DIE,
                 seats=seats,
@@ -880,20 +880,8 @@ def move_native(w: Work, native_id: int) -> None:
                 native=native_id,
                 strength=native.strength,
                 ways=ways,
-                direction=None,
+                direction=d,
             )
-        d = ways[face - 1]
-        w.record(
-            E.NATIVE_DIRECTION_DIE,
-            seats=seats,
-            places=here,
-            dice=(face,),
-            radius=w.radius,
-            native=native_id,
-            strength=native.strength,
-            ways=ways,
-            direction=d,
-        )
     n = board(w.radius).neighbours[native.hex][d]
     if n < 0 or w.terrain[n] is None:
         w.natives = [x for x in w.natives if x.id != native_id]
