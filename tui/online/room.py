@@ -29,7 +29,7 @@ from typing import Any, Protocol
 import core
 from ai.base import Budget
 from core.engine import Action, IllegalAction, resolve_options
-from saves.record import GameRecord, SaveError, SeatInfo, new_record
+from saves.record import GameRecord, SaveError, SeatInfo, start_game
 from saves.store import SaveStore, read_record
 from tui.online import protocol
 from tui.online.protocol import (
@@ -110,9 +110,9 @@ class Room:
         values = resolve_options(game.options, options or {})
         if seed is None:
             seed = secrets.randbits(63)
-        record = new_record(game_id, values, len(seats), seats, seed)
-        record, slot = store.slot_for(record)
-        session = Session(game, record, [game.new(values, len(seats), seed)])
+        opening = start_game(game_id, values, len(seats), seats, seed)
+        record, slot = store.slot_for(opening.record)
+        session = Session(game, record, opening.states)
         session.slot = slot
         tokens = {i: new_token() for i, seat in enumerate(seats) if seat.is_human}
         room = cls(session, tokens, secrets.token_hex(6), **kwargs)
