@@ -466,7 +466,7 @@ class GameScreen(AISeats, PlayerCommands, RoomLink, Screen[None]):
         gone = [  # (a room's game: a person's seat nobody is connected to)
             session.seat_name(i)
             for i in range(len(session.seats))
-            if session.seat_kind(i) == "disconnected"
+            if session.status(i) == "disconnected"
         ]
         if seats is not None and gone:
             seats = seats.copy()
