@@ -334,7 +334,7 @@ def test_serve_runs_this_program_for_each_browser_and_names_the_page(served, cap
     assert cli.main(["serve", "--port", str(port)]) == 0
     server, page = served
     assert (server.host, server.port, server.title) == ("localhost", port, "Objective")
-    assert server.command.endswith("-m tui.cli")
+    assert server.command.endswith("-m tui.launch")  # as `objective` starts
     assert "<title>{{ application.name }}</title>" in page
     out, err = capsys.readouterr()
     assert f"http://localhost:{port}/" in out and err == ""

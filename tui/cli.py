@@ -537,7 +537,7 @@ def serve_command(args) -> str:
     save folder."""
     import shlex
 
-    argv = [sys.executable, "-m", "tui.cli"]
+    argv = [sys.executable, "-m", "tui.launch"]
     if args.save_dir:
         argv += ["--save-dir", args.save_dir]
     return shlex.join(argv)
