@@ -5,7 +5,7 @@ the rules' tables and the screen: tens of thousands of objects that live as long
 and almost no garbage. The collector would scan them all several times before the first frame
 (one full pass alone takes ~15 ms on a Conquer screen); paused, it starts once the frame is out,
 and the objects of the start are moved out of its way for good (`gc.freeze`), so later passes
-skip them as well.
+skip them as well. A screen's first showing does not style its widgets twice (`first_resume`).
 
 **The code `dataclasses` writes is compiled once, not at every start.** A dataclass's methods
 (`__init__`, `__repr__`, `__eq__`, `__hash__`, a frozen class's `__setattr__`, ...) are written as
@@ -55,6 +55,18 @@ def resume_collection() -> None:
         gc.enable()
     if _kept is not None:
         _kept.save()
+
+
+def first_resume(screen, event) -> bool:
+    """Call from a screen's `on_screen_resume`: True the first time the screen is shown, and
+    then Textual's restyling of every widget of a resumed screen is skipped (they were styled as
+    they were mounted, a moment before, with the same stylesheet): about 6 ms of a Conquer
+    screen's first frame. Later resumes (a dialog closed over it) restyle as usual."""
+    if screen.__dict__.get("_resumed", False):
+        return False
+    screen._resumed = True
+    event.refresh_styles = False
+    return True
 
 
 # --- compiled code kept between starts -------------------------------------------------------

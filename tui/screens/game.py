@@ -31,6 +31,7 @@ from typing import TYPE_CHECKING
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Horizontal, Vertical, VerticalScroll
+from textual.events import ScreenResume
 from textual.screen import Screen
 from textual.widgets import Footer, Header, Static
 
@@ -40,6 +41,7 @@ from tui.screens.game_ai import AISeats
 from tui.screens.game_commands import PlayerCommands
 from tui.screens.game_room import RoomLink
 from tui.session import Session
+from tui.startup import first_resume
 from tui.widgets.state_panel import StatePanel
 
 if TYPE_CHECKING:
@@ -349,8 +351,9 @@ class GameScreen(AISeats, PlayerCommands, RoomLink, Screen[None]):
         if self.session.remote:
             self.stop_room_link()
 
-    def on_screen_resume(self) -> None:
+    def on_screen_resume(self, event: ScreenResume) -> None:
         """A dialog closed over the game: the keyboard goes back to the picker."""
+        first_resume(self, event)
         if self._ready:
             self.focus_picker()
 

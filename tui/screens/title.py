@@ -6,12 +6,14 @@ from rich.text import Text
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Center, Vertical
+from textual.events import ScreenResume
 from textual.screen import Screen
 from textual.widgets import Footer, OptionList, Static
 from textual.widgets.option_list import Option
 
 import core
 from tui.screens.load import game_title, shown_time
+from tui.startup import first_resume
 
 LOGO = """\
 ▄▀▀▄ █▀▀▄   █ █▀▀ ▄▀▀ ▀█▀ ▀█▀ █  █ █▀▀
@@ -60,8 +62,9 @@ class TitleScreen(Screen[None]):
     def on_mount(self) -> None:
         self.refresh_menu()
 
-    def on_screen_resume(self) -> None:
-        self.refresh_menu()
+    def on_screen_resume(self, event: ScreenResume) -> None:
+        if not first_resume(self, event):  # (the first time, on_mount has just listed it)
+            self.refresh_menu()
 
     def refresh_menu(self) -> None:
         menu = self.query_one("#title-menu", OptionList)
