@@ -29,7 +29,9 @@ and optionally `movable(place)` (which places the cursor visits), `neighbour(pla
 (the arrow keys; by default the nearest place in that direction on screen), `start()` (where the
 cursor starts) and `decorate(run)` (extra component classes for a run, such as a destination).
 Colours come from the component classes in the stylesheet, so the themes and NO_COLOR apply
-without code; every colour also has a letter or a symbol in the drawing.
+without code; every colour also has a letter or a symbol in the drawing. Looks no theme changes
+(a terrain's fixed colour) may be given as Rich styles in `FIXED_STYLES` instead, by the same
+names: Textual styles every component class again whenever it styles the board.
 
 Messages carry the board as their `control`, so a screen can write
 `@on(Board.Selected, "#region-map")`.
@@ -78,6 +80,7 @@ class PlaceMessage(Message):
 
 class Board(ScrollView, can_focus=True):
     COMPONENT_CLASSES = {"board--cursor", "board--selected", "board--lit", "board--changed"}
+    FIXED_STYLES: dict[str, Style] = {}  # names a run's classes may give, besides the components
     DEFAULT_CSS = """
     Board { height: 1fr; padding: 0 1; }
     Board > .board--cursor { background: $primary-darken-1; }
@@ -361,8 +364,11 @@ class Board(ScrollView, can_focus=True):
         return Strip(segments).adjust_cell_length(self.virtual_size.width, self._base())
 
     def _component(self, name: str) -> Style:
-        """A component class's style (`board--NAME`), cached until the styles change."""
+        """A component class's style (`board--NAME`), cached until the styles change, or the
+        fixed style of that name."""
         style = self._style_cache.get(name)
+        if style is None and name in self.FIXED_STYLES:
+            style = self._style_cache[name] = self.FIXED_STYLES[name]
         if style is None:
             # only what the component sets (so "jungle enemy" keeps the jungle's background),
             # with its colours as Textual blends them (a muted colour has an alpha)

@@ -19,16 +19,18 @@ owner's colour, a cave `◇` or a mine `◆`, a terrain change under way `~`, a 
 arrow `↗` in its player's colour); then who is there: each Administrator's armies by letter and
 total points (`A9 B7` on a contested hex, in the owners' colours), natives `n4`, the
 Administrator `@`, on the owner's tint when the hex is controlled. A small cell has the terrain
-row, then who is there or, on an empty hex, its number, on the cell's bottom edge. Colours are
-component classes of the stylesheet below, made from the constants here (the owners'
-Okabe-Ito colours are the screen's too), and every colour-coded thing also has a letter or a
-symbol, so the map reads without colour. The cursor, the selection, the lit and the changed
-hexes are marked with text attributes only (reverse or underline, bold, italic), so the
-terrain's colour always shows.
+row, then who is there or, on an empty hex, its number, on the cell's bottom edge. The colours
+are fixed Rich styles made from the constants here (`FIXED_STYLES`: no theme changes a terrain
+or an owner; the owners' Okabe-Ito colours are the screen's too), the outlines and column
+numbers take the theme's muted text colour, and every colour-coded thing also has a letter or a
+symbol, so the map reads without colour (and NO_COLOR takes them all away). The cursor, the
+selection, the lit and the changed hexes are marked with text attributes only (reverse or
+underline, bold, italic), so the terrain's colour always shows.
 """
 
 from __future__ import annotations
 
+from rich.style import Style
 from textual import events
 from textual.binding import Binding
 from textual.reactive import reactive
@@ -63,53 +65,53 @@ LEGEND = (
 
 
 def _stylesheet() -> str:
-    """The map's colours as component classes (one rule a colour, from the constants above)."""
-    rules = [
-        "HexMap { padding: 0; }",  # the outlines are the margin
-        "HexMap:focus { background: $boost; }",
-        # the base's marks as text attributes: a background would hide the terrain
-        "HexMap > .board--cursor { background: transparent; text-style: underline; }",
-        "HexMap:focus > .board--cursor { background: transparent; color: transparent;"
-        " text-style: reverse; }",
-        "HexMap > .board--selected { background: transparent; color: transparent;"
-        " text-style: bold underline; }",
-        "HexMap > .board--lit { color: transparent; text-style: underline; }",
-        "HexMap > .board--changed { background: transparent; text-style: italic; }",
-        "HexMap > .board--code { color: #f0f0f0; text-style: bold; }",
-        "HexMap > .board--symbol { color: #ffffff; text-style: bold; }",
-        f"HexMap > .board--destination {{ background: {DESTINATION}; }}",
-        "HexMap > .board--cost { color: #000000; text-style: bold; }",
-        "HexMap > .board--edge { color: $text-muted; }",
-        "HexMap > .board--heading { color: $text-muted; }",
-        "HexMap > .board--label { color: #d8d8d8; }",
-        "HexMap > .board--bottom { text-style: underline; }",
-    ]
+    """The marks (as text attributes: a background would hide the terrain) and the map's
+    theme-coloured parts; every other colour is in `FIXED_STYLES`."""
+    return "\n".join(
+        [
+            "HexMap { padding: 0; }",  # the outlines are the margin
+            "HexMap:focus { background: $boost; }",
+            "HexMap > .board--cursor { background: transparent; text-style: underline; }",
+            "HexMap:focus > .board--cursor { background: transparent; color: transparent;"
+            " text-style: reverse; }",
+            "HexMap > .board--selected { background: transparent; color: transparent;"
+            " text-style: bold underline; }",
+            "HexMap > .board--lit { color: transparent; text-style: underline; }",
+            "HexMap > .board--changed { background: transparent; text-style: italic; }",
+            "HexMap > .board--edge { color: $text-muted; }",
+            "HexMap > .board--heading { color: $text-muted; }",
+        ]
+    )
+
+
+def _fixed_styles() -> dict[str, Style]:
+    """The colours no theme changes, by the name a run's classes give them: the terrains', the
+    fog's, the owners' and their tints, the labels' (made once from the constants above: as
+    component classes Textual would style each of them again whenever it styles the map)."""
+    styles = {
+        "code": Style(color="#f0f0f0", bold=True),  # the terrain's two letters
+        "symbol": Style(color="#ffffff", bold=True),  # a feature, natives
+        "units": Style(),  # the bottom row of a hex (where a destination shows)
+        "destination": Style(bgcolor=DESTINATION),
+        "cost": Style(color="#000000", bold=True),  # a destination's cost
+        "label": Style(color="#d8d8d8"),  # a hex's number
+        "bottom": Style(underline=True),  # the row of a small cell on its bottom edge
+        "fog": Style(color="#6a6a6a", bgcolor=FOG),  # an unexplored hex
+    }
     for name, colour in TERRAIN_COLOURS.items():
-        rules.append(f"HexMap > .board--{name.lower()} {{ background: {colour}; }}")
-    rules.append(f"HexMap > .board--fog {{ color: #6a6a6a; background: {FOG}; }}")
+        styles[name.lower()] = Style(bgcolor=colour)
     for letter, colour, tint in zip(OWNER_LETTERS, OWNER_COLOURS, OWNER_TINTS, strict=True):
-        owner = letter.lower()
-        rules.append(f"HexMap > .board--owner-{owner} {{ color: {colour}; text-style: bold; }}")
-        rules.append(f"HexMap > .board--tint-{owner} {{ background: {tint}; }}")
-    return "\n".join(rules)
+        styles[f"owner-{letter.lower()}"] = Style(color=colour, bold=True)
+        styles[f"tint-{letter.lower()}"] = Style(bgcolor=tint)
+    return styles
 
 
 class HexMap(Board):
-    COMPONENT_CLASSES = {
-        "board--code",  # the terrain's two letters
-        "board--symbol",  # a feature, natives, several owners' armies
-        "board--units",  # the bottom row of a hex (where a destination shows)
-        "board--destination",
-        "board--cost",  # a destination's cost
-        *(f"board--{name.lower()}" for name in TERRAIN_COLOURS),
-        "board--fog",  # an unexplored hex
+    COMPONENT_CLASSES = Board.COMPONENT_CLASSES | {
         "board--edge",  # the hexes' outlines
         "board--heading",  # the column numbers above the map
-        "board--label",  # a hex's number
-        "board--bottom",  # the row of a small cell that sits on its bottom edge
-        *(f"board--owner-{letter.lower()}" for letter in OWNER_LETTERS),
-        *(f"board--tint-{letter.lower()}" for letter in OWNER_LETTERS),
     }
+    FIXED_STYLES = _fixed_styles()
     DEFAULT_CSS = _stylesheet()
     CURSOR_ON_RESIZE = "middle"  # a map larger than its pane opens around the Administrator
     BINDINGS = [  # hjkl beside the base's arrows
