@@ -27,7 +27,8 @@ Making a board: subclass `Board` and give it its geometry and drawing, nothing e
 
 and optionally `movable(place)` (which places the cursor visits), `neighbour(place, dx, dy)`
 (the arrow keys; by default the nearest place in that direction on screen), `start()` (where the
-cursor starts) and `decorate(run)` (extra component classes for a run, such as a destination).
+cursor starts) and `decorate(run, marks)` (extra component classes for a run of a place, such
+as a destination).
 Colours come from the component classes in the stylesheet, so the themes and NO_COLOR apply
 without code; every colour also has a letter or a symbol in the drawing. Looks no theme changes
 (a terrain's fixed colour) may be given as Rich styles in `FIXED_STYLES` instead, by the same
@@ -40,7 +41,7 @@ Messages carry the board as their `control`, so a screen can write
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, NamedTuple
 
 from rich.segment import Segment
 from rich.style import Style
@@ -62,6 +63,15 @@ class Run:
     text: str
     style: str = ""
     place: Place = None
+
+
+class Marks(NamedTuple):
+    """The board's marked places, read once for a row's runs."""
+
+    selected: Place
+    cursor: Place
+    lit: frozenset
+    changed: frozenset
 
 
 class PlaceMessage(Message):
@@ -148,8 +158,9 @@ class Board(ScrollView, can_focus=True):
         """Where the cursor starts: the first place it may visit."""
         return next((p for p in self._boxes_of if self.movable(p)), None)
 
-    def decorate(self, run: Run) -> str:
-        """Extra component classes for a run, from what only the board knows (a destination)."""
+    def decorate(self, run: Run, marks: Marks) -> str:
+        """Extra component classes for a run of a place, from what only the board knows (a
+        destination); `marks` are the board's cursor, selection, lit and changed places."""
         return ""
 
     def neighbour(self, place: Place, dx: int, dy: int) -> Place:
@@ -360,7 +371,8 @@ class Board(ScrollView, can_focus=True):
 
     def _render_row(self, line: list[Run]) -> Strip:
         # every segment carries a style (the padding too): Textual's NO_COLOR filter needs one
-        segments = [Segment(run.text, self._style(run)) for run in line]
+        marks = Marks(self.selected, self.cursor, self.lit, self.changed)
+        segments = [Segment(run.text, self._style(run, marks)) for run in line]
         return Strip(segments).adjust_cell_length(self.virtual_size.width, self._base())
 
     def _component(self, name: str) -> Style:
@@ -387,21 +399,21 @@ class Board(ScrollView, can_focus=True):
             style = self._style_cache[" base"] = self.rich_style
         return style
 
-    def _style(self, run: Run) -> Style:
+    def _style(self, run: Run, marks: Marks) -> Style:
         names = run.style
-        extra = self.decorate(run)
-        if extra:
-            names = f"{names} {extra}"
-        mark = glow = ""
         place = run.place
+        mark = glow = ""
         if place is not None:
-            if place == self.selected:
+            extra = self.decorate(run, marks)
+            if extra:
+                names = f"{names} {extra}"
+            if place == marks.selected:
                 mark = "selected"
-            elif place == self.cursor and self.movable(place):
+            elif place == marks.cursor and self.movable(place):
                 mark = "cursor"
-            if place in self.lit:
+            if place in marks.lit:
                 glow = "lit"
-            elif place in self.changed and "dim" not in names.split():
+            elif place in marks.changed and "dim" not in names.split():
                 glow = "changed"
         # a board has a few dozen looks for hundreds of runs: each is added up once
         key = (names, mark, glow)

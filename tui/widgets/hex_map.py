@@ -30,6 +30,10 @@ underline, bold, italic), so the terrain's colour always shows.
 
 from __future__ import annotations
 
+from functools import cache
+from itertools import groupby
+from operator import itemgetter
+
 from rich.style import Style
 from textual import events
 from textual.binding import Binding
@@ -37,7 +41,7 @@ from textual.reactive import reactive
 
 from core.conquer.hexes import DIRECTIONS, board
 from core.conquer.tables import TERRAIN_LETTERS
-from tui.widgets.board import Board, Place, PlaceMessage, Run
+from tui.widgets.board import Board, Marks, Place, PlaceMessage, Run
 from tui.widgets.hexgeo import SMALL, HexLayout, layout_for
 
 # Okabe-Ito colours, one an Administrator, with a dark tint for the hexes they control
@@ -170,16 +174,16 @@ class HexMap(Board):
         self._lay_out()  # a cost label is in the drawing
         self._restyle(old.keys() | new.keys())
 
-    def decorate(self, run: Run) -> str:
+    def decorate(self, run: Run, marks: Marks) -> str:
         place = run.place
         extra = []
         if place in self.destinations and "units" in run.style.split():
             extra.append("destination")
         # the marks are text attributes, so they add up: the cursor shows on the selected hex
         # too, and a lit hex that changed is both underlined and italic
-        if place is not None and place == self.selected == self.cursor:
+        if place == marks.selected == marks.cursor:
             extra.append("cursor")
-        if place in self.lit and place in self.changed:
+        if place in marks.lit and place in marks.changed:
             extra.append("changed")
         return " ".join(extra)
 
@@ -204,15 +208,7 @@ class HexMap(Board):
         s = self.view.state
         b = board(s.radius)
         layout = self.hex_layout
-        canvas = Canvas(*layout.size)
-        for q in range(-s.radius, s.radius + 1):
-            canvas.put(layout.column_x(q), 0, f"{q + s.radius + 1:02d}", "heading")
-        for q, r in layout.hexes:
-            x, y = layout.cell(q, r)
-            for dy, line in enumerate(layout.shape.outline):
-                for dx, ch in enumerate(line):
-                    if ch != " ":
-                        canvas.put(x + dx, y + dy, ch, "edge")
+        canvas = Canvas.over(_outlines(layout))
         facts = _facts(s)
         small = layout.shape is SMALL
         for h, (q, r) in enumerate(b.coords):
@@ -310,6 +306,14 @@ class Canvas:
         self.width = width
         self.cells = [[(" ", "", None)] * width for _ in range(height)]
 
+    @classmethod
+    def over(cls, cells: tuple[tuple[tuple, ...], ...]) -> Canvas:
+        """A canvas whose cells start as a copy of `cells`."""
+        canvas = cls.__new__(cls)
+        canvas.width = len(cells[0]) if cells else 0
+        canvas.cells = [list(row) for row in cells]
+        return canvas
+
     def put(self, x: int, y: int, text: str, style: str, place: Place = None) -> None:
         row = self.cells[y]
         for ch in text:
@@ -318,19 +322,40 @@ class Canvas:
             x += 1
 
     def lines(self) -> list[list[Run]]:
-        out = []
-        for row in self.cells:
-            runs: list[Run] = []
-            text, style, place = row[0]
-            for ch, st, pl in row[1:]:
-                if st == style and pl == place:
-                    text += ch
-                else:
-                    runs.append(Run(text, style, place))
-                    text, style, place = ch, st, pl
-            runs.append(Run(text, style, place))
-            out.append(runs)
-        return out
+        return [
+            [
+                Run("".join(cell[0] for cell in run), style, place)
+                for (style, place), run in groupby(row, key=_look)
+            ]
+            for row in self.cells
+        ]
+
+
+_look = itemgetter(1, 2)  # a cell's component classes and place
+
+
+@cache
+def _outlines(layout: HexLayout) -> tuple[tuple[tuple, ...], ...]:
+    """The cells of a layout's column numbers and hex outlines, drawn once a layout (every
+    drawing of the map starts from a copy)."""
+    radius = layout.radius
+    width, height = layout.size
+    canvas = Canvas(width, height)
+    for q in range(-radius, radius + 1):
+        canvas.put(layout.column_x(q), 0, f"{q + radius + 1:02d}", "heading")
+    strokes = [
+        (dx, dy, (ch, "edge", None))
+        for dy, line in enumerate(layout.shape.outline)
+        for dx, ch in enumerate(line)
+        if ch != " "
+    ]
+    cells = canvas.cells
+    for q, r in layout.hexes:
+        x, y = layout.cell(q, r)
+        for dx, dy, cell in strokes:
+            if 0 <= x + dx < width and 0 <= y + dy < height:
+                cells[y + dy][x + dx] = cell
+    return tuple(tuple(row) for row in cells)
 
 
 def _owner(p: int) -> str:
