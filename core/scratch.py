@@ -63,6 +63,24 @@ def replacer(state_class: type):
     return namespace["replace"]
 
 
+def changer(state_class: type, changed: tuple[str, ...]):
+    """`change(obj, *values)`: a copy of a frozen, slotted dataclass with the fields named in
+    `changed` set to `values`, in that order, the rest as they are. `replacer` without the dict
+    and the lookups by name, for the steps a search plays most (a bid in a rollout)."""
+    names, setters = _fields_and_setters(state_class)
+    unknown = set(changed) - set(names)
+    if unknown:
+        raise ValueError(f"{state_class.__name__} has no field {sorted(unknown)}")
+    source = (
+        f"def change(o, {', '.join(changed)}):\n    s = new(cls)\n"
+        + "".join(f"    set_{n}(s, {n if n in changed else 'o.' + n})\n" for n in names)
+        + "    return s\n"
+    )
+    namespace = {"new": object.__new__, "cls": state_class, **setters}
+    exec(source, namespace)  # code made from the class's own field names
+    return namespace["change"]
+
+
 def maker(state_class: type):
     """The keyword constructor of a frozen, slotted dataclass without defaults, compiled without
     the frozen `__init__`'s per-field `object.__setattr__`: `make(a=..., b=...)` is

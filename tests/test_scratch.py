@@ -99,3 +99,15 @@ def test_maker_refuses_a_class_with_defaults():
 
     with pytest.raises(ValueError, match="defaults"):
         maker(Defaulted)
+
+
+def test_changer_sets_the_named_fields_and_keeps_the_rest():
+    from core.objectives.state import Combat
+    from core.scratch import changer
+
+    c = Combat(attacker=1, target=4, score=3, line=(7, 8), bids=((), (2,)), bidder=1)
+    change = changer(Combat, ("bids", "bidder"))
+    assert change(c, ((5,), ()), 0) == replace(c, bids=((5,), ()), bidder=0)
+    assert change(c, c.bids, c.bidder) == c
+    with pytest.raises(ValueError, match="no field"):
+        changer(Combat, ("nonsense",))
