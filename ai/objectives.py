@@ -41,7 +41,7 @@ STRONG_NVA = 4  # what a careful bidder assumes the next face-down card may be
 PARTNER_SHARE = 0.5  # of a partner's hand strength a team can count on
 MARGIN = 1.15
 ROLLOUT_DEPTH = 12
-# An iteration here costs about 0.4 ms (a sampled deal, a dozen card plays; benchmarks/mcts.py):
+# An iteration here costs about 0.2 ms (a sampled deal, a dozen card plays; benchmarks/mcts.py):
 # normal stays well under a second a decision.
 LEVEL_ITERATIONS = {"easy": 100, "normal": 300, "hard": 1200}
 
