@@ -27,6 +27,7 @@ from __future__ import annotations
 import math
 from collections.abc import Callable
 from dataclasses import dataclass, replace
+from functools import partial
 from importlib import import_module
 
 from ai.base import Budget
@@ -600,6 +601,9 @@ class MCTSAgent:
     def _rollout(self, steps: Steps, state, rng, commitments, horizon):
         game, hooks = steps.game, steps.hooks
         to_move, turn, apply, policy = game.to_move, game.turn, steps.apply, steps.policy
+        if type(steps) is Steps and hooks.rollout_policy is not None:
+            # nothing remembered: the game's apply and policy themselves, two frames fewer
+            apply, policy = steps._apply, partial(hooks.rollout_policy, game)
         step, scope_of = steps.step, hooks.plan_scope
         for _ in range(hooks.rollout_depth):
             if to_move(state) is None:

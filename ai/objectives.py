@@ -20,7 +20,6 @@ import math
 
 from ai.base import per_state
 from core.objectives.cards import (
-    FW_BY_KEY,
     FW_CARDS,
     FW_IS_COMBAT,
     FW_STRENGTH,
@@ -31,9 +30,9 @@ from core.objectives.cards import (
     team_target,
     war_weariness,
 )
-from core.objectives.rules import fw_total, nva_total
+from core.objectives.rules import fw_total, legal_actions, nva_total, to_move
 from core.objectives.state import BID, CALL_OFF, MAIN, REINFORCE
-from core.objectives.view import combat_view, reinforce_view
+from core.objectives.view import reinforce_view
 
 MEAN_NVA = sum(t.strength * t.copies for t in NVA_TYPES) / sum(t.copies for t in NVA_TYPES)
 BARRAGES = frozenset(c for c, kind in enumerate(FW_CARDS) if FW_TYPES[kind].special == "barrage")
@@ -42,13 +41,17 @@ STRONG_NVA = 4  # what a careful bidder assumes the next face-down card may be
 PARTNER_SHARE = 0.5  # of a partner's hand strength a team can count on
 MARGIN = 1.15
 ROLLOUT_DEPTH = 12
-# An iteration here costs about 0.4 ms (a sampled deal, a dozen card plays; benchmarks/mcts.py):
+# An iteration here costs about 0.2 ms (a sampled deal, a dozen card plays; benchmarks/mcts.py):
 # normal stays well under a second a decision.
 LEVEL_ITERATIONS = {"easy": 100, "normal": 300, "hard": 1200}
 
 
 def effective(v, card: int) -> int:
-    tokens = dict(v.pool).get(card, 0)
+    tokens = 0
+    for held, on in v.pool:
+        if held == card:
+            tokens = on
+            break
     ww = war_weariness(len(v.pool), v.rules.war_weariness == "per_card")
     return max(1, objective(card).nva_score + tokens + ww)
 
@@ -97,13 +100,11 @@ def main_step(v, legal):
     # the pool is the clock: near its limit, thinner chances are worth taking
     margin = 0.8 if len(v.pool) >= v.rules.pool_limit - 2 else MARGIN
 
-    def need(a) -> float:
-        return effective(v, a[1]) * MEAN_NVA + 1
-
-    feasible = [a for a in attacks if strength >= need(a) * margin]
+    need = {a: effective(v, a[1]) * MEAN_NVA + 1 for a in attacks}
+    feasible = [a for a in attacks if strength >= need[a] * margin]
     if not feasible:
         return ("end",)
-    return max(feasible, key=lambda a: (objective(a[1]).value / need(a), -a[1]))
+    return max(feasible, key=lambda a: (objective(a[1]).value / need[a], -a[1]))
 
 
 @per_state
@@ -144,7 +145,7 @@ def hopeless(v) -> bool:
 def call_off_step(v, legal):
     """OV-D3: calling off costs the whole hand, never better than bidding nothing (OV-Q28),
     unless the attacker is forced to bid every round and that would cost more cards."""
-    if hopeless(v) and v.rules.min_attacker_bid:
+    if v.rules.min_attacker_bid and hopeless(v):
         rounds_left = max(1, v.combat.face_down)
         if any(FW_IS_COMBAT[c] for c in v.hand) and len(v.hand) <= rounds_left:
             return ("call_off",)
@@ -181,16 +182,19 @@ def bid_step(v, legal):
             if a[1] == "barrage":
                 return a
     still = share - mine
-    strengths = {a: FW_TYPES[FW_BY_KEY[a[1]]].strength for a in bids}
-    enough = [a for a in bids if strengths[a] >= still]
+    enough = [a for a in bids if BID_STRENGTH[a] >= still]
     if enough:
-        return min(enough, key=lambda a: strengths[a])
-    return max(bids, key=lambda a: strengths[a])
+        return min(enough, key=BID_STRENGTH.__getitem__)
+    return max(bids, key=BID_STRENGTH.__getitem__)
+
+
+# each bid action's card strength
+BID_STRENGTH = {("bid", kind.key): kind.strength for kind in FW_TYPES}
 
 
 def _cheapest(v, legal):
     bids = [a for a in legal if a[0] == "bid"]
-    return min(bids, key=lambda a: FW_TYPES[FW_BY_KEY[a[1]]].strength) if bids else legal[-1]
+    return min(bids, key=BID_STRENGTH.__getitem__) if bids else legal[-1]
 
 
 def reinforce_step(v, legal):
@@ -248,15 +252,45 @@ class Glance:
         self.hand_size = s.hand_size
         self.hand_sizes = tuple(map(len, s.hands))
         self.pool = s.pool
-        self.combat = combat_view(s, seat)
+        c = s.combat
+        self.combat = None if c is None else CombatGlance(c, seat, s.players)
         self.reinforce = reinforce_view(s)
 
 
+class CombatGlance:
+    """The part of the combat's view the player reads (`CombatView`'s fields of those names,
+    the same values), for a `Glance`: the whole `CombatView` was a tenth of a rollout's step."""
+
+    __slots__ = (
+        "attacker",
+        "bid_counts",
+        "face_down",
+        "fw_cards",
+        "last_round",
+        "own_bid",
+        "revealed",
+        "struck",
+        "target",
+    )
+
+    def __init__(self, c, seat: int, players: int) -> None:
+        self.attacker = c.attacker
+        self.target = c.target
+        self.face_down = len(c.line)
+        self.revealed = c.revealed
+        self.struck = c.struck
+        self.fw_cards = c.fw_cards
+        bids = c.bids
+        self.bid_counts = tuple(map(len, bids)) if bids else (0,) * players
+        self.own_bid = bids[seat] if bids else ()
+        self.last_round = c.last_round
+
+
 def rollout_policy(game, state, rng):
-    legal = game.legal_actions(state)
+    legal = legal_actions(state)  # the rules' own, as the game's are
     if len(legal) == 1:
         return legal[0]
-    return choose_action(Glance(state, game.to_move(state)), legal, rng)
+    return choose_action(Glance(state, to_move(state)), legal, rng)
 
 
 def candidates(game, state, legal):

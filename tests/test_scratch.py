@@ -99,3 +99,53 @@ def test_maker_refuses_a_class_with_defaults():
 
     with pytest.raises(ValueError, match="defaults"):
         maker(Defaulted)
+
+
+def test_changer_sets_the_named_fields_and_keeps_the_rest():
+    from core.objectives.state import Combat
+    from core.scratch import changer
+
+    c = Combat(attacker=1, target=4, score=3, line=(7, 8), bids=((), (2,)), bidder=1)
+    change = changer(Combat, ("bids", "bidder"))
+    assert change(c, ((5,), ()), 0) == replace(c, bids=((5,), ()), bidder=0)
+    assert change(c, c.bids, c.bidder) == c
+    with pytest.raises(ValueError, match="no field"):
+        changer(Combat, ("nonsense",))
+
+
+@pytest.mark.parametrize("game_id", sorted(WORKS))
+def test_built_states_are_the_frozen_class_and_stay_frozen(game_id):
+    """A state built through its slot twin (core.scratch._slot_twin) is of the state's own
+    class, equal to and hashing like one made by its constructor, and refuses changes."""
+    from dataclasses import FrozenInstanceError
+
+    s = next(states(game_id, 5))
+    built = WORKS[game_id](s).freeze()
+    assert type(built) is type(s)
+    slow = type(s)(**{f.name: getattr(built, f.name) for f in fields(s)})
+    assert built == slow and hash(built) == hash(slow)
+    with pytest.raises(FrozenInstanceError):
+        built.turn = 99
+
+
+def test_a_class_of_another_layout_is_built_by_its_setters(monkeypatch):
+    from dataclasses import dataclass
+
+    import core.scratch
+    from core.objectives.state import Combat
+
+    @dataclass(frozen=True, slots=True)
+    class Base:
+        a: int
+
+    @dataclass(frozen=True, slots=True)
+    class Derived(Base):
+        b: int
+
+    assert core.scratch._slot_twin(Derived) is None  # slots in two classes: no twin
+    c = Combat(attacker=1, target=4, score=3, line=(7, 8))
+    fast = core.scratch.changer(Combat, ("round",))
+    monkeypatch.setattr(core.scratch, "_slot_twin", lambda state_class: None)
+    slow = core.scratch.changer(Combat, ("round",))
+    assert slow(c, 2) == fast(c, 2) == replace(c, round=2)
+    assert type(slow(c, 2)) is Combat

@@ -46,7 +46,7 @@ from core.objectives.state import (
     Rules,
     Work,
 )
-from core.scratch import Found, replacer
+from core.scratch import Found, changer, replacer
 
 TURN_START = "turn_start"
 END = ("end",)
@@ -240,7 +240,8 @@ def start_turn(w: Work) -> None:
     seat = w.current
     n = max(1, w.hand_size - len(w.hands[seat]))
     drawn = draw_fw(w, seat, n)
-    w.record(K.TURN_STARTED, seats=(seat,), places=(("seat", seat),), turn=w.turn, drawn=drawn)
+    if not w.quiet:  # a quiet apply skips building the events' fields too
+        w.record(K.TURN_STARTED, seats=(seat,), places=(("seat", seat),), turn=w.turn, drawn=drawn)
     reveal_objective(w)
     if w.phase != OVER:
         w.phase = MAIN
@@ -289,15 +290,16 @@ def reveal_objective(w: Work) -> None:
         )
         if original is None:
             w.pool.append((card, 0))
-            ww = war_weariness(len(w.pool), w.rules.war_weariness == "per_card")
-            w.record(
-                K.OBJECTIVE_REVEALED,
-                seats=(w.current,),
-                places=(("pool", card),),
-                card=card,
-                pool=len(w.pool),
-                weariness=ww,
-            )
+            if not w.quiet:
+                ww = war_weariness(len(w.pool), w.rules.war_weariness == "per_card")
+                w.record(
+                    K.OBJECTIVE_REVEALED,
+                    seats=(w.current,),
+                    places=(("pool", card),),
+                    card=card,
+                    pool=len(w.pool),
+                    weariness=ww,
+                )
             return
         held, tokens = w.pool[original]
         w.pool[original] = (held, tokens + 1)
@@ -322,14 +324,15 @@ def declare_attack(w: Work, target: int) -> None:
     line = [card for card in (take_nva(w) for _ in range(score)) if card is not None]
     w.attacked = True
     w.combat = Combat(attacker=w.current, target=target, score=score, line=tuple(line))
-    w.record(
-        K.ATTACK_DECLARED,
-        seats=(w.current,),
-        places=(("pool", target),),
-        target=target,
-        score=score,
-        dealt=len(line),
-    )
+    if not w.quiet:
+        w.record(
+            K.ATTACK_DECLARED,
+            seats=(w.current,),
+            places=(("pool", target),),
+            target=target,
+            score=score,
+            dealt=len(line),
+        )
     w.phase = CALL_OFF
 
 
@@ -384,9 +387,10 @@ def end_turn_action(w: Work) -> None:
     """OV-3.4b / OV-3.5 / OV-Q10 / OV-Q11: passing draws one card (not after an attack)."""
     if not w.attacked or w.rules.draw_after_attack:
         drawn = draw_fw(w, w.current, 1)
-        seat = w.current
-        w.record(K.PASSED, seats=(seat,), places=(("seat", seat),), drawn=drawn)
-    else:
+        if not w.quiet:
+            seat = w.current
+            w.record(K.PASSED, seats=(seat,), places=(("seat", seat),), drawn=drawn)
+    elif not w.quiet:
         w.record(K.TURN_ENDED, seats=(w.current,))
     end_turn(w)
 
@@ -408,9 +412,10 @@ def end_game(w: Work, result: str, cause: str, **numbers: int) -> None:
     w.end_reason = end_reason(cause, **numbers)
     w.combat = None
     w.reinforce = None
-    seats = tuple((w.current + i) % w.players for i in range(w.players))
-    kind = K.TEAM_WON if result == "team" else K.GAME_WON
-    w.record(kind, seats=seats, cause=cause, **numbers)
+    if not w.quiet:
+        seats = tuple((w.current + i) % w.players for i in range(w.players))
+        kind = K.TEAM_WON if result == "team" else K.GAME_WON
+        w.record(kind, seats=seats, cause=cause, **numbers)
 
 
 # --- combat --------------------------------------------------------------------------------------
@@ -419,7 +424,7 @@ def end_game(w: Work, result: str, cause: str, **numbers: int) -> None:
 def start_bid_round(w: Work) -> None:
     """OV-4.2: every player bids in turn, the attacker first."""
     c = w.combat
-    w.combat = _combat(c, bids=((),) * w.players, bidder=c.attacker)
+    w.combat = _round_bids(c, ((),) * w.players, c.attacker)
     w.phase = BID
 
 
@@ -449,25 +454,25 @@ def bid(w: Work, key: str) -> None:
     w.remove_card(seat, card)
     bids = list(c.bids)
     bids[seat] = (*bids[seat], card)
-    w.combat = _combat(c, bids=tuple(bids))
+    w.combat = _combat_bids(c, tuple(bids))
     # the card stays out of the event: every seat sees the events (OV-Q15)
-    w.record(K.BID_MADE, seats=(seat,), places=(("seat", seat),), count=len(bids[seat]))
+    if not w.quiet:
+        w.record(K.BID_MADE, seats=(seat,), places=(("seat", seat),), count=len(bids[seat]))
 
 
 def bid_done(w: Work) -> None:
     c = w.combat
-    order = bid_order(w, c.attacker)
-    position = order.index(c.bidder)
-    w.record(
-        K.BIDS_COUNTED,
-        seats=(c.bidder,),
-        places=(("seat", c.bidder),),
-        count=len(c.bids[c.bidder]),
-    )
-    if position + 1 < len(order):
-        w.combat = _combat(c, bidder=order[position + 1])
+    if not w.quiet:
+        w.record(
+            K.BIDS_COUNTED,
+            seats=(c.bidder,),
+            places=(("seat", c.bidder),),
+            count=len(c.bids[c.bidder]),
+        )
+    if (c.bidder - c.attacker) % w.players + 1 < w.players:  # the next in the bid order
+        w.combat = _combat_bidder(c, (c.bidder + 1) % w.players)
         return
-    w.combat = _combat(c, bidder=-1)
+    w.combat = _combat_bidder(c, -1)
     reveal_step(w)
 
 
@@ -494,7 +499,7 @@ def reveal_step(w: Work) -> None:
             barraged += 1
             # the NVA card discarded stays out of the event: no one sees it
             w.record(K.BARRAGE, seats=(seat,), fw=card)
-    c = _combat(c, fw_cards=fw_cards, line=tuple(line), barraged=barraged, bids=((),) * w.players)
+    c = _combat_bids_revealed(c, fw_cards, tuple(line), barraged, ((),) * w.players)
     if c.last_round:
         w.combat = c
         final_comparison(w)
@@ -504,16 +509,17 @@ def reveal_step(w: Work) -> None:
         final_comparison(w)
         return
     card, line = line[0], line[1:]
-    c = _combat(c, line=tuple(line), revealed=(*c.revealed, card))
+    c = _combat_nva_revealed(c, tuple(line), (*c.revealed, card))
     kind = nva(card)
     attacker, nva_place = (c.attacker,), (("nva", card),)
-    w.record(
-        K.NVA_REVEALED,
-        seats=attacker,
-        places=nva_place,
-        card=card,
-        strength=nva_strength(w, card, c.target),
-    )
+    if not w.quiet:
+        w.record(
+            K.NVA_REVEALED,
+            seats=attacker,
+            places=nva_place,
+            card=card,
+            strength=nva_strength(w, card, c.target),
+        )
     if kind.ability == "ambush":
         c = ambush(w, c, revealed_now)
     elif kind.ability == "reinforcements" and not c.extra_dealt:
@@ -521,7 +527,7 @@ def reveal_step(w: Work) -> None:
         if extra is not None:
             c = _combat(c, line=(*c.line, extra), extra_dealt=True)
             w.record(K.NVA_REINFORCEMENTS, seats=attacker, places=nva_place)
-    elif kind.ability == "entrenched" and tokens_on(w, c.target):
+    elif kind.ability == "entrenched" and not w.quiet and tokens_on(w, c.target):
         w.record(
             K.ENTRENCHED,
             seats=attacker,
@@ -532,7 +538,9 @@ def reveal_step(w: Work) -> None:
     w.combat = c
     nva_sum, fw_sum = nva_total(w, c), fw_total(c)
     overrun = nva_sum >= 2 * fw_sum if w.rules.overrun_test == "ge" else nva_sum > 2 * fw_sum
-    w.record(K.OVERRUN if overrun else K.ROUND_TOTALS, seats=(c.attacker,), nva=nva_sum, fw=fw_sum)
+    if not w.quiet:
+        kind = K.OVERRUN if overrun else K.ROUND_TOTALS
+        w.record(kind, seats=(c.attacker,), nva=nva_sum, fw=fw_sum)
     if overrun:
         lose(w, "overrun")
         return
@@ -569,7 +577,8 @@ def final_comparison(w: Work) -> None:
     c = w.combat
     nva_sum, fw_sum = nva_total(w, c), fw_total(c)
     win = fw_sum > nva_sum or (fw_sum == nva_sum and w.rules.final_tie == "win")
-    w.record(K.FINAL_TOTALS, seats=(c.attacker,), fw=fw_sum, nva=nva_sum, won=win)
+    if not w.quiet:
+        w.record(K.FINAL_TOTALS, seats=(c.attacker,), fw=fw_sum, nva=nva_sum, won=win)
     if win:
         win_combat(w)
     else:
@@ -602,15 +611,16 @@ def win_combat(w: Work) -> None:
     w.taken[c.attacker] = (*w.taken[c.attacker], c.target)
     w.scores[c.attacker] += kind.value
     w.combat = None
-    w.record(
-        K.OBJECTIVE_TAKEN,
-        seats=(c.attacker,),
-        places=(("pool", c.target), ("seat", c.attacker)),
-        target=c.target,
-        points=kind.value,
-        team=sum(w.scores),
-        needed=team_target(w.players),
-    )
+    if not w.quiet:
+        w.record(
+            K.OBJECTIVE_TAKEN,
+            seats=(c.attacker,),
+            places=(("pool", c.target), ("seat", c.attacker)),
+            target=c.target,
+            points=kind.value,
+            team=sum(w.scores),
+            needed=team_target(w.players),
+        )
     if w.players >= REINFORCEMENTS_FROM:
         count = c.score if w.rules.reinforcement_count == "effective" else kind.nva_score
         pending = [card for card in (take_fw(w) for _ in range(count)) if card is not None]
@@ -666,14 +676,15 @@ def lose(w: Work, cause: str = "lost") -> None:
     discard_combat(w, returned=False)
     w.pool = [(card, t + 1 if card == c.target else t) for card, t in w.pool]
     w.combat = None
-    w.record(
-        K.OBJECTIVE_HOLDS,
-        seats=(c.attacker,),
-        places=(("pool", c.target),),
-        target=c.target,
-        tokens=tokens_on(w, c.target),
-        cause=cause,
-    )
+    if not w.quiet:
+        w.record(
+            K.OBJECTIVE_HOLDS,
+            seats=(c.attacker,),
+            places=(("pool", c.target),),
+            target=c.target,
+            tokens=tokens_on(w, c.target),
+            cause=cause,
+        )
     if w.rules.continue_after_loss and cause != "called_off":
         w.phase = MAIN
     else:
@@ -681,6 +692,12 @@ def lose(w: Work, cause: str = "lost") -> None:
 
 
 _replace_combat = replacer(Combat)
+# the changes made most often, without the keywords' dict (core.scratch.changer)
+_combat_bids = changer(Combat, ("bids",))
+_combat_bidder = changer(Combat, ("bidder",))
+_round_bids = changer(Combat, ("bids", "bidder"))
+_combat_bids_revealed = changer(Combat, ("fw_cards", "line", "barraged", "bids"))
+_combat_nva_revealed = changer(Combat, ("line", "revealed"))
 
 
 def _combat(c: Combat, **changes) -> Combat:
@@ -750,6 +767,12 @@ def to_move(s) -> int | None:
 def play(s: OVState, action: tuple, quiet: bool = False) -> OVState:
     """Apply one already-checked action and run the game on to the next decision; `quiet`:
     record no events (a search's worlds)."""
+    if quiet:
+        step = QUIET_STEPS.get(action[0])
+        if step is not None:
+            after = step(s, action)
+            if after is not None:
+                return after
     w = Work(s, quiet)
     verb = action[0]
     if verb == "attack":
@@ -780,6 +803,68 @@ def play(s: OVState, action: tuple, quiet: bool = False) -> OVState:
 
 
 FOUND = Found()
+
+
+# --- a search's most played steps, without the scratch copy ------------------------------------
+# A bid, a bidder done who is not the last, and fighting on change one or two fields and record
+# nothing the search reads; in a quiet apply they are made straight from the state (half the
+# cost of loading and freezing a `Work`). Each gives the state `play` gives through a `Work`
+# (tests/contract.py, `check_search_applies`), or None where the step runs on into more of the
+# rules (a bidder passed over, the bids turned up): then the `Work` plays it.
+
+_with_bid = changer(OVState, ("hands", "combat", "events"))
+_with_combat = changer(OVState, ("combat", "events"))
+_with_round = changer(OVState, ("phase", "combat", "events"))
+
+
+def _quiet_bid(s: OVState, action: tuple) -> OVState | None:
+    """`bid` (OV-4.2) when the bidder holds another combat card after it (else `run` passes
+    them over)."""
+    c = s.combat
+    seat = c.bidder
+    kind = FW_BY_KEY[action[1]]
+    hand = s.hands[seat]
+    at = 0
+    while FW_CARDS[hand[at]] != kind:  # the hand is sorted: the first is the lowest id
+        at += 1
+    rest = (*hand[:at], *hand[at + 1 :])
+    if not bids_from(rest):
+        return None
+    bids = list(c.bids)
+    bids[seat] = (*bids[seat], hand[at])
+    hands = list(s.hands)
+    hands[seat] = rest
+    after = _with_bid(s, tuple(hands), _combat_bids(c, tuple(bids)), ())
+    FOUND.keep(after, bid_actions(after))
+    return after
+
+
+def _quiet_bid_done(s: OVState, action: tuple) -> OVState | None:
+    """`bid_done` (OV-4.2) when a bidder holding a combat card is next (else the bids are
+    turned up, or that bidder is passed over)."""
+    c = s.combat
+    players = s.players
+    if (c.bidder - c.attacker) % players + 1 >= players:
+        return None
+    bidder = (c.bidder + 1) % players
+    if not bids_from(s.hands[bidder]):
+        return None
+    after = _with_combat(s, _combat_bidder(c, bidder), ())
+    FOUND.keep(after, bid_actions(after))
+    return after
+
+
+def _quiet_continue(s: OVState, action: tuple) -> OVState | None:
+    """`start_bid_round` (OV-4.2) when the attacker holds a combat card to bid."""
+    c = s.combat
+    if not bids_from(s.hands[c.attacker]):
+        return None
+    after = _with_round(s, BID, _round_bids(c, ((),) * s.players, c.attacker), ())
+    FOUND.keep(after, bid_actions(after))
+    return after
+
+
+QUIET_STEPS = {"bid": _quiet_bid, "bid_done": _quiet_bid_done, "continue": _quiet_continue}
 
 
 def apply(s: OVState, action: tuple) -> OVState:

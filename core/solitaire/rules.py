@@ -529,7 +529,7 @@ def trail_attack(w: Work, kind: str, t: int) -> None:
 
 def raise_unit(w: Work, unit: int, p: int) -> None:
     """VS-B3.1 / VS-B3.2: place a unit anywhere (PP +1/+2/+3); an AirCav opens a regroup."""
-    w.units[p][unit] += 1
+    w.add_units(p, unit, 1)
     if w.rules.opt_historical:
         w.arvn_placed += 1
     cost = pp_cost(w, PLACEMENT_PP[unit])
@@ -558,8 +558,8 @@ def start_regroup(w: Work, region: int) -> None:
 def move_unit(w: Work, unit: int, p: int, q: int) -> None:
     """VS-B3.4 (AirCav, free) and VS-B3.5 (Grunt, PP +1): anywhere, once per B3 (VS-Q20)."""
     slot = 0 if unit == GRUNT else 1
-    w.units[p][unit] -= 1
-    w.units[q][unit] += 1
+    w.add_units(p, unit, -1)
+    w.add_units(q, unit, 1)
     if w.moved is None:
         w.moved = empty_moves()
     w.moved[q][slot] += 1
@@ -587,8 +587,8 @@ def regroup_unit(w: Work, unit: int, p: int, q: int) -> None:
     Grunt that had not moved).
     """
     slot = 0 if unit == ARVN else 1
-    w.units[p][unit] -= 1
-    w.units[q][unit] += 1
+    w.add_units(p, unit, -1)
+    w.add_units(q, unit, 1)
     w.regrouped[q][slot] += 1
     if unit == GRUNT and w.moved is not None:
         moved_not_regrouped = w.moved[p][0] - w.regrouped[p][2]
@@ -615,7 +615,7 @@ def napalm(w: Work, p: int, unit: int) -> None:
     face = w.roll()
     killed = NAPALM_KILLS[0] <= face <= NAPALM_KILLS[1]
     if killed:
-        w.units[p][unit] -= 1
+        w.add_units(p, unit, -1)
     w.record(
         K.NAPALM_ROLL,
         seats=SEATS,
@@ -671,7 +671,7 @@ def fight(w: Work, p: int) -> bool:
 def combat_round(w: Work, p: int) -> None:
     """VS-B4.4-B4.6: one die per unit (VC, NVA, ARVN, Grunt, AirCav: VS-R4), hits at once."""
     terrain = terrain_of(p)
-    units = w.units[p]
+    units = list(w.units[p])  # the losses are taken from it, then it is the area's again
     hits = [0, 0]  # hits scored by the enemy, by the player
     number = w.combat_round
     places = (("area", p),)
@@ -700,6 +700,7 @@ def combat_round(w: Work, p: int) -> None:
     w.dice = dice
     enemy_losses = take_losses(units, ENEMY_UNITS, hits[1])
     player_losses = take_losses(units, PLAYER_UNITS, hits[0])
+    w.units[p] = tuple(units)
     pp = pp_cost(w, sum(LOSS_PP[u] for u in player_losses))
     if not quiet:
         record_round(w, p, hits, enemy_losses, player_losses, pp)
@@ -740,8 +741,8 @@ def retreat(w: Work, q: int) -> None:
     p = w.combat_place
     forces = tuple(w.units[p][unit] for unit in PLAYER_UNITS)
     for unit in PLAYER_UNITS:
-        w.units[q][unit] += w.units[p][unit]
-        w.units[p][unit] = 0
+        w.add_units(q, unit, w.units[p][unit])
+        w.set_units(p, unit, 0)
     w.record(
         K.FORCES_RETREATED,
         seats=SEATS,
@@ -796,7 +797,7 @@ def nva_arrival(w: Work, t: int) -> int:
     region = TRAIL_ARROW[t]
     face = w.roll()
     p = place(region, AREA_FOR_FACE[face])
-    w.units[p][NVA] += 1
+    w.add_units(p, NVA, 1)
     w.record(
         K.NVA_AREA_ROLL,
         seats=SEATS,
@@ -828,7 +829,7 @@ def vc_uprising(w: Work) -> int | None:
     w.record(K.VC_REGION_ROLL, seats=SEATS, dice=(face,), region=region, reroll=False)
     area_face = w.roll()
     p = place(region, AREA_FOR_FACE[area_face])
-    w.units[p][VC] += 1
+    w.add_units(p, VC, 1)
     w.record(
         K.VC_AREA_ROLL,
         seats=SEATS,
@@ -919,14 +920,14 @@ def advance_enemy(w: Work, region: int) -> None:
     moving = [(w.units[p][VC], w.units[p][NVA]) for p in places]
     for i, p in enumerate(places):
         vc, nva = moving[i - 1]  # area i receives the enemies of area i-1 (6 wraps to 1-2)
-        w.units[p][VC] = vc
-        w.units[p][NVA] = nva
+        w.set_units(p, VC, vc)
+        w.set_units(p, NVA, nva)
 
 
 def redeploy(w: Work, p: int, q: int) -> None:
     """VS-B8.1: an AirCav moves to an enemy-free area of any region, once."""
-    w.units[p][AIRCAV] -= 1
-    w.units[q][AIRCAV] += 1
+    w.add_units(p, AIRCAV, -1)
+    w.add_units(q, AIRCAV, 1)
     if w.moved is None:
         w.moved = empty_moves()
     w.moved[q][1] += 1
@@ -990,7 +991,7 @@ def end_of_turn(w: Work) -> None:
 
 def remove_us_unit(w: Work, unit: int, p: int) -> None:
     """VS-B9.4 / VS-Q49: the player removes one Grunt or AirCav; no PP change (VS-Q66)."""
-    w.units[p][unit] -= 1
+    w.add_units(p, unit, -1)
     w.record(
         K.UNIT_WITHDRAWN,
         seats=SEATS,
@@ -1030,7 +1031,7 @@ def historical_end_of_turn(w: Work) -> None:
 
 def free_grunt(w: Work, p: int) -> None:
     """VS-D2.1: a free Grunt anywhere at setup."""
-    w.units[p][GRUNT] += 1
+    w.add_units(p, GRUNT, 1)
     w.free_grunts -= 1
     w.record(
         K.FREE_GRUNT_PLACED,
@@ -1046,7 +1047,7 @@ def free_grunt(w: Work, p: int) -> None:
 
 def adjust(w: Work, verb: str, unit: int, p: int) -> None:
     """VS-D3.3: place or remove American units to match the chart."""
-    w.units[p][unit] += 1 if verb == "deploy" else -1
+    w.add_units(p, unit, 1 if verb == "deploy" else -1)
     places, key = (("area", p),), UNIT_KEYS[unit]
     if verb == "deploy":
         w.record(K.UNIT_DEPLOYED, seats=SEATS, places=places, unit=key, place=p)

@@ -248,7 +248,9 @@ class Work(Recording):
 
     def __init__(self, s: SolitaireState, quiet: bool = False) -> None:
         _load(self, s)
-        self.units = list(map(list, s.units))
+        # each area's counts stay a tuple, replaced by `add_units` and `set_units` (a step
+        # changes an area or two: nothing is copied for the others)
+        self.units = list(s.units)
         self.trail = list(s.trail)
         self.moved = list(map(list, s.moved)) if s.moved else None
         self.regrouped = list(map(list, s.regrouped)) if s.regrouped else None
@@ -260,7 +262,7 @@ class Work(Recording):
     def freeze(self) -> SolitaireState:
         return _build(
             self,
-            tuple(map(tuple, self.units)),
+            tuple(self.units),
             tuple(self.trail),
             tuple(map(tuple, self.moved)) if self.moved else (),
             tuple(map(tuple, self.regrouped)) if self.regrouped else (),
@@ -275,6 +277,15 @@ class Work(Recording):
         stage = self.freeze()
         self.stages.append(replace(stage, events=stage.events[self._staged :]))
         self._staged = len(self.log)
+
+    def add_units(self, p: int, unit: int, n: int) -> None:
+        """n more units of one kind in area p (fewer for n < 0)."""
+        u = self.units[p]
+        self.units[p] = (*u[:unit], u[unit] + n, *u[unit + 1 :])
+
+    def set_units(self, p: int, unit: int, count: int) -> None:
+        u = self.units[p]
+        self.units[p] = (*u[:unit], count, *u[unit + 1 :])
 
     # small helpers the rules use everywhere
     def roll(self) -> int:

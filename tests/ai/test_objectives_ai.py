@@ -9,7 +9,7 @@ import random
 import pytest
 
 from ai.base import RandomAgent
-from ai.objectives import Glance, RulesAgent, choose_action, rollout_policy
+from ai.objectives import CombatGlance, Glance, RulesAgent, choose_action, rollout_policy
 from ai.play import play_game, play_steps
 from core.objectives import GAME
 from core.objectives.cards import fw
@@ -91,8 +91,9 @@ def test_is_deterministic_given_its_rng():
 @pytest.mark.parametrize("players", [2, 4])
 def test_rollouts_glance_at_what_the_view_shows_and_choose_the_same(players):
     """The search's rollouts read a `Glance` instead of the full view: every field it has must
-    be the view's, and the rollout policy must choose what the player choosing from the view
-    does, in every phase along real games."""
+    be the view's (and every field of its combat the combat view's), and the rollout policy
+    must choose what the player choosing from the view does, in every phase along real
+    games."""
     phases = set()
     for seed in range(4):
         for move in play_steps(GAME, [RulesAgent()] * players, seed):
@@ -100,7 +101,11 @@ def test_rollouts_glance_at_what_the_view_shows_and_choose_the_same(players):
             view = GAME.observe(state, seat)
             glance = Glance(state, seat)
             for name in Glance.__slots__:
-                assert getattr(glance, name) == getattr(view, name), name
+                if name != "combat":
+                    assert getattr(glance, name) == getattr(view, name), name
+            assert (glance.combat is None) == (view.combat is None)
+            for name in CombatGlance.__slots__ if view.combat is not None else ():
+                assert getattr(glance.combat, name) == getattr(view.combat, name), name
             rng = random.Random(0)
             assert rollout_policy(GAME, state, rng) == choose_action(view, move.legal, rng)
             phases.add(state.phase)
