@@ -209,6 +209,8 @@ async def board_update(game_id: str, repeats: int) -> tuple[float, float]:
     from tui.settings import Settings
 
     session, before, after = positions(game_id)
+    # a board draws a seat's view (the screen's update_board takes one)
+    before, after = (session.game.observe(state, 0) for state in (before, after))
     app = ObjectiveApp(
         store=SaveStore(tempfile.mkdtemp()),
         session=session,
