@@ -551,6 +551,10 @@ class CardTableau(Board):
         "board--hand-frame-focused",
     }
     DEFAULT_CSS = """
+    /* The tableau flows its cards to its width, and a narrower flow can be shorter: with the
+       scroll bar's room taken only when it shows, the bar would come and go at each layout
+       (the screen redrawn without end). Its room is kept, one column. */
+    CardTableau { scrollbar-gutter: stable; scrollbar-size-vertical: 1; }
     CardTableau > .board--nva { color: #ff7a7a; text-style: bold; }
     CardTableau > .board--fw { color: #9fd3ff; text-style: bold; }
     CardTableau > .board--obj { color: #ffd27a; text-style: bold; }
