@@ -75,6 +75,10 @@ def test_console_script_unknown_game_has_no_traceback():
         ),
         (["arena", "objectives", "--agents", "rules,random", "--preset", "x"], "unknown preset"),
         (["simulate", "duel", "--preset", "hard"], "Dice Duel has no presets"),
+        (["join"], "join needs the room's address and token: run the line the host gave you"),
+        (["join", "ws://localhost:8765/room/r1"], "join needs the room's token:"),
+        (["join", "--token", "abc"], "join needs the room's address:"),
+        (["join", "http://localhost:8765/room/r1", "--token", "abc"], "ws://"),
         (
             ["new", "solitaire", "--option", "opt_allied=on", "--option", "opt_historical=on"],
             "cannot be combined",

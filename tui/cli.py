@@ -287,8 +287,11 @@ def _host_arguments(host: argparse.ArgumentParser) -> None:
 
 
 def _join_arguments(join: argparse.ArgumentParser) -> None:
-    join.add_argument("url", help="the room's address, ws://HOST:PORT/room/ROOM (or wss://)")
-    join.add_argument("--token", required=True, help="your seat's token, from the host's line")
+    # both checked by cmd_join, which says what the host's line gives
+    join.add_argument(
+        "url", nargs="?", help="the room's address, ws://HOST:PORT/room/ROOM (or wss://)"
+    )
+    join.add_argument("--token", help="your seat's token, from the host's line")
     join.add_argument(
         "--cafile", help="a certificate to trust for wss:// (a host's self-made certificate)"
     )
@@ -718,6 +721,17 @@ def cmd_join(args) -> int:
     from tui.app import ObjectiveApp
     from tui.online.client import RoomError, check_url
 
+    if not args.url or args.token is None:
+        missing = " and ".join(
+            what
+            for what, gone in (("address", not args.url), ("token", args.token is None))
+            if gone
+        )
+        raise UsageError(
+            f"join needs the room's {missing}: run the line the host gave you for your seat, "
+            "objective join ws://HOST:PORT/room/ROOM --token TOKEN (or choose Join a game on "
+            "the title screen and paste it)"
+        )
     try:
         url = check_url(args.url)
     except RoomError as err:
