@@ -114,15 +114,22 @@ def parse_option_assignments(options: Sequence[Option], pairs: Sequence[str]) ->
 class Preset:
     """A named set of a game's option values: a challenge level a player picks by name
     (`--preset NAME`, the Setup screen). `team_wins` is what AI seats measured with it:
-    (agent, share of games the players won as a team) at `players` players (docs/ai.md has
-    the commands)."""
+    (agent, number of players, share of games the players won as a team) (docs/ai.md has the
+    commands)."""
 
     key: str
     title: str
     description: str
     values: tuple[tuple[str, Any], ...]  # (option key, value), every key one of the game's options
-    team_wins: tuple[tuple[str, float], ...] = ()
-    players: int = 2
+    team_wins: tuple[tuple[str, int, float], ...] = ()
+
+    def rates(self, players: int) -> tuple[tuple[str, float], ...]:
+        """(agent, team-win share) measured at `players` players."""
+        return tuple((agent, rate) for agent, n, rate in self.team_wins if n == players)
+
+    @property
+    def measured_players(self) -> tuple[int, ...]:
+        return tuple(sorted({n for _, n, _ in self.team_wins}))
 
 
 def preset_options(game, preset: str | None, given: Mapping[str, Any] | None = None) -> dict:

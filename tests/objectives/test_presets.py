@@ -22,13 +22,22 @@ def test_every_preset_is_made_of_existing_options_with_legal_values():
 
 def test_every_preset_carries_its_rates_and_the_last_is_an_even_war_for_mcts_normal():
     for preset in GAME.presets:
-        rates = dict(preset.team_wins)
-        assert set(rates) == {"rules", "mcts:normal"}, preset.key
-        assert all(0 <= r <= 1 for r in rates.values())
-    hardest = dict(GAME.presets[-1].team_wins)
+        measured = {(agent, n) for agent, n, _ in preset.team_wins}
+        assert measured == {("rules", 2), ("rules", 3), ("rules", 4), ("mcts:normal", 2)}
+        assert all(0 <= rate <= 1 for _, _, rate in preset.team_wins)
+    hardest = dict(GAME.presets[-1].rates(2))
     assert 0.35 <= hardest["mcts:normal"] <= 0.65
     for agent in ("rules", "mcts:normal"):
-        assert hardest[agent] == min(dict(p.team_wins)[agent] for p in GAME.presets)
+        assert hardest[agent] == min(dict(p.rates(2))[agent] for p in GAME.presets)
+
+
+def test_a_preset_gives_the_rates_measured_at_the_number_of_players_asked():
+    quagmire = next(p for p in GAME.presets if p.key == "quagmire")
+    assert quagmire.rates(2) == (("rules", 0.085), ("mcts:normal", 0.55))
+    # from 4 players the table's hand is 3 anyway: quagmire is no harder than veteran there
+    assert quagmire.rates(4) == (("rules", 0.69),)
+    assert quagmire.rates(1) == ()
+    assert quagmire.measured_players == (2, 3, 4)
 
 
 def test_an_explicit_option_beats_the_preset_and_the_rest_are_defaults():

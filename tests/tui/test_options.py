@@ -59,7 +59,7 @@ async def test_a_challenge_preset_sets_the_options_and_an_edit_after_it_counts(t
         choices = str(setup.query_one("#preset")._options)
         for preset in game.presets:
             assert preset.title in choices
-            for _, rate in preset.team_wins:
+            for _, rate in preset.rates(setup.players):
                 assert f"{rate:.0%}" in choices
         setup.query_one("#opt-attack_target").value = "newest"
         setup.query_one("#preset").value = "quagmire"
@@ -79,3 +79,34 @@ async def test_a_challenge_preset_sets_the_options_and_an_edit_after_it_counts(t
         await wait_until(pilot, lambda: isinstance(app.screen, GameScreen))
         options = app.screen.session.record.options
         assert options["starting_hand"] == 3 and options["pool_limit"] == 9
+
+
+async def test_the_challenge_list_shows_the_rates_measured_at_the_players_chosen(tmp_path):
+    """The team-win rates beside a preset are those of the table's number of players: at 4
+    players quagmire's is the rule-based 69% (the hands are 3 cards from 4 players anyway), at 1
+    player none was measured and the help says so."""
+    from tests.tui.helpers import wait_until
+
+    app = make_app(tmp_path)
+    async with app.run_test(size=SIZE) as pilot:
+        app.push_screen(SetupScreen("objectives", seed=4))
+        await pilot.pause()
+        setup = app.screen
+
+        def choices() -> str:  # (the form is built again for another number of players)
+            return str(setup.query_one("#preset")._options)
+
+        assert "Quagmire (rule-based 8%, MCTS normal 55%)" in choices()
+        setup.query_one("#players").value = 4
+        await wait_until(pilot, lambda: "Quagmire (rule-based 69%)" in choices())
+        assert "55%" not in choices()
+        await pilot.pause()
+        setup.query_one("#players").value = 1
+        await wait_until(pilot, lambda: "%" not in choices())
+        await pilot.pause()
+        setup.query_one("#preset").value = "quagmire"
+        await wait_until(
+            pilot, lambda: "Hands of 3" in str(setup.query_one("#preset-help").render())
+        )
+        help_text = str(setup.query_one("#preset-help").render())
+        assert "Not measured at 1 player (measured at 2 and 3 and 4 players)" in help_text

@@ -37,23 +37,32 @@ def agent_label(agent: str) -> str:
     return SEAT_LABELS.get(agent, agent).removeprefix("AI: ")
 
 
-def preset_label(preset: Preset) -> str:
-    """A preset as the Challenge list shows it: its name and the team-win rates measured."""
-    rates = ", ".join(f"{agent_label(agent)} {rate:.0%}" for agent, rate in preset.team_wins)
+def preset_label(preset: Preset, players: int) -> str:
+    """A preset as the Challenge list shows it: its name and the team-win rates measured at
+    this number of players (none where none were)."""
+    rates = ", ".join(f"{agent_label(a)} {rate:.0%}" for a, rate in preset.rates(players))
     return f"{preset.title} ({rates})" if rates else preset.title
 
 
-def preset_help(preset: Preset | None) -> str:
+def preset_help(preset: Preset | None, players: int) -> str:
     if preset is None:
         return (
             "A challenge sets the options below. Beside each: how often a team of AI players "
-            "won it against the NVA (2 players) — the lower, the harder."
+            f"won it against the NVA at {players_phrase(players)} — the lower, the harder."
         )
-    rates = [f"{rate:.0%} with {agent_label(agent)}" for agent, rate in preset.team_wins]
-    measured = (
-        f" The team won {' and '.join(rates)} seats ({preset.players} players)." if rates else ""
-    )
+    rates = [f"{rate:.0%} with {agent_label(agent)}" for agent, rate in preset.rates(players)]
+    if rates:
+        measured = f" The team won {' and '.join(rates)} seats ({players_phrase(players)})."
+    elif preset.measured_players:
+        at = " and ".join(str(n) for n in preset.measured_players)
+        measured = f" Not measured at {players_phrase(players)} (measured at {at} players)."
+    else:
+        measured = ""
     return preset.description + measured
+
+
+def players_phrase(players: int) -> str:
+    return "1 player" if players == 1 else f"{players} players"
 
 
 def default_seat_kind(seat: int, defaults: tuple[str, ...] = ()) -> str:
@@ -163,15 +172,18 @@ class SetupScreen(Page[None]):
         if game.presets:
             with Horizontal(classes="field", id="field-preset"):
                 yield Label("Challenge", classes="field-label")
+                labels = [(preset_label(p, self.players), p.key) for p in game.presets]
                 yield Select(
-                    [(NO_PRESET, ""), *((preset_label(p), p.key) for p in game.presets)],
+                    [(NO_PRESET, ""), *labels],
                     value=self.preset,
                     allow_blank=False,
                     id="preset",
                     tooltip="A named set of the options below, with how often a team of AI "
-                    "players won it (2 players): the lower, the harder",
+                    "players won it at this number of players: the lower, the harder",
                 )
-            yield Static(preset_help(self._preset(game)), id="preset-help", markup=False)
+            yield Static(
+                preset_help(self._preset(game), self.players), id="preset-help", markup=False
+            )
         basic = [o for o in game.options if not o.advanced]
         advanced = [o for o in game.options if o.advanced]
         if basic:
@@ -213,7 +225,7 @@ class SetupScreen(Page[None]):
             return
         game = core.game(self.game_id)
         self.preset = str(event.value)
-        self.query_one("#preset-help", Static).update(preset_help(self._preset(game)))
+        self.query_one("#preset-help", Static).update(preset_help(self._preset(game), self.players))
         for key, value in preset_options(game, self.preset).items():
             widget = self.query_one(f"#opt-{key}")
             widget.value = str(value) if isinstance(widget, Input) else value
