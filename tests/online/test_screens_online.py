@@ -71,6 +71,9 @@ async def test_two_screens_play_objectives_to_the_end_each_seeing_only_its_own_h
             thinking = f"Player {session.to_move + 1} is thinking"
             status = screens[waiting].query_one("#status-line")
             await wait_until(pilots[waiting], lambda: thinking in str(status.render()))
+            # the empty list says what comes next, not the status line's words again
+            notes = str(screens[waiting].query_one("#picker-notes").render())
+            assert "Nothing to decide until your turn" in notes and thinking not in notes
             for i in (0, 1):
                 await pilots[i].press("f4")  # the screen's autoplay plays every turn of its seat
             await wait_until(p0, lambda: session.over, 120)

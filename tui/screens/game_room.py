@@ -24,6 +24,10 @@ if TYPE_CHECKING:  # a local game never loads the network code (aiohttp, the cod
 RETRY_SECONDS = 2.0
 
 
+# the empty list while another seat acts (the status line already says who and how they are)
+WAITING_NOTE = "Nothing to decide until your turn: each move shows on the board and in the log."
+
+
 class RoomLink:
     """The room's side of a game screen (mixed into `GameScreen`)."""
 
@@ -115,11 +119,12 @@ class RoomLink:
         self.present(moved.seat, moved.action, moved.text, None, moved.before)
 
     def show_waiting(self, seat: int | None) -> None:
-        """Another seat is to act, somewhere else: say who, and how they are."""
+        """Another seat is to act, somewhere else: the list's title says who (the status line
+        says how they are: thinking, disconnected), the list what comes next."""
         self.picker.set_actions(
             [],
             title=f"{self.session.seat_name(seat)} to act" if seat is not None else "",
-            empty=self.session.waiting_line() or "Waiting for the room…",
+            empty=WAITING_NOTE if seat is not None else "Waiting for the room…",
         )
 
     def stop_room_link(self) -> None:
