@@ -179,10 +179,18 @@ async def test_f4_autoplays_to_the_end_and_stops_at_game_over(tmp_path):
     async with app.run_test(size=SMALL) as pilot:
         screen = await started(pilot)
         await pilot.press("f4")
-        await wait_until(pilot, lambda: screen.session.over, timeout=60)
+        held = []  # the fights' results banner, looked at while the AI plays to the end
+
+        def over() -> bool:
+            held.append(screen.banner.held)
+            return screen.session.over
+
+        await wait_until(pilot, over, timeout=60)
         await wait_until(pilot, lambda: isinstance(app.screen, GameOverScreen))
         assert not screen.ai.autoplay_to_end and not screen.ai.thinking
         assert any("Autoplay" in strip.text for strip in screen.event_log.lines)
+        # every battle of the war was the player's: the results went to the log, not the banner
+        assert not any(held)
 
 
 async def test_esc_stops_the_autoplay_to_the_end(tmp_path):

@@ -369,8 +369,10 @@ class GameScreen(AISeats, PlayerCommands, RoomLink, Screen[None]):
                 self.picker.filter_input.focus()
 
     def _hold_results(self, story: Storyteller) -> None:
+        """Hold the results of the player's fights under the board, unless F4 plays the game
+        to its end for them (they are in the log; the banner would only cover the board)."""
         results = story.take_results()
-        if results:
+        if results and not self.ai.autoplay_to_end:
             self.banner.show(results)
             if self.app.screen is self and self.focused in (None, self.picker.filter_input):
                 self.banner.focus()

@@ -160,6 +160,8 @@ class AISeats:
             return
         self.ai.autoplay_to_end = True
         self.ai.autoplayed = []
+        if self.query("#result-banner") and self.banner.held:  # the player has moved on
+            self.banner.action_dismiss()
         self.event_log.add_note("Autoplay to the end: the AI plays every turn (Esc stops it).")
         self.notify("The AI plays to the end. Esc stops it.", timeout=4)
         if self.session.human_to_move and not self.busy:

@@ -4,7 +4,9 @@ When an attack, a battle or a fight the player was in ends (won, lost, overrun, 
 game screen shows its `Result` (tui/story.py) here, under the board: what happened and what it cost
 or brought. It stays while AI seats play on, and takes the keyboard when it appears, so the
 player's next Enter (or Esc, or a click) dismisses it and gives the keyboard back to the action
-picker: the outcome of their own attack is never something that flashed past.
+picker: the outcome of their own attack is never something that flashed past. While F4 plays the
+game to its end for the player, nothing is held here (the results are in the log), and F4
+dismisses what was.
 """
 
 from __future__ import annotations
