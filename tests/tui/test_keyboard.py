@@ -242,3 +242,24 @@ async def test_the_quit_dialog_after_a_finished_game_promises_no_continue(tmp_pa
         await wait_until(pilot, lambda: not isinstance(app.screen, GameOverScreen))
         text = " ".join(str(w.render()) for w in app.screen.query(".dialog-text"))
         assert "Quit Objective?" in text and "Continue" not in text
+
+
+@pytest.mark.parametrize("game_id", ["solitaire", "objectives", "conquer"])
+async def test_ctrl_t_again_gives_the_keyboard_back_to_the_actions(tmp_path, game_id):
+    """Ctrl+T takes the keyboard to the board and, pressed again, back to the action list: one
+    Enter there plays the highlighted action (the board's own Enter would first only hand the
+    keyboard over, and typed letters would walk the board)."""
+    from tests.tui.test_robustness import session_for
+
+    app = make_app(tmp_path, session=session_for(game_id))
+    async with app.run_test(size=(120, 40)) as pilot:
+        screen = await started(pilot)
+        await wait_until(pilot, lambda: screen.session.human_to_move and not screen.busy)
+        played = len(screen.session.actions)
+        await pilot.press("ctrl+t")
+        board = app.focused
+        assert board is not None and board is not screen.picker.filter_input
+        await pilot.press("ctrl+t")
+        assert app.focused is screen.picker.filter_input
+        await pilot.press("enter")
+        await wait_until(pilot, lambda: len(screen.session.actions) > played)

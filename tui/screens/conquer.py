@@ -75,13 +75,15 @@ class ConquerScreen(GameScreen):
             "focus_map",
             "Map",
             id="conquer.map",
-            tooltip="Move the hex cursor (arrows or hjkl, Enter selects)",
+            tooltip="Move the hex cursor (arrows or hjkl, Enter selects); again: back to "
+            "the actions",
         ),
     ]
     HELP_NOTES = (
         "The goal: be the last Administrator, or have the best score when the turn limit comes "
         "(money + army points + 10 a castle point + controlled hexes).\n"
-        "The map: Ctrl+T (or a click) moves there; arrows or h j k l move the cursor, PageUp and "
+        "The map: Ctrl+T (or a click) moves there and Ctrl+T again back to the actions; arrows "
+        "or h j k l move the cursor, PageUp and "
         "PageDown scroll; Enter selects a hex and the action list shows only what can be done "
         "there. A hex with armies that may move lights their destinations with their cost: "
         "Enter or a click on one moves the army shown in the action list. Esc clears the "
@@ -350,7 +352,7 @@ class ConquerScreen(GameScreen):
     # --- commanding from the map -------------------------------------------------------------
 
     def action_focus_map(self) -> None:
-        self.hex_map.focus()
+        self.toggle_board_focus(self.hex_map)
 
     @on(Board.Selected, "#hex-map")
     def _hex_selected(self, message: Board.Selected) -> None:

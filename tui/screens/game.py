@@ -359,6 +359,13 @@ class GameScreen(AISeats, PlayerCommands, RoomLink, Screen[None]):
         if self._ready:
             self.focus_picker()
 
+    def toggle_board_focus(self, board) -> None:
+        """Ctrl+T: the keyboard to the board (its cursor), or back from it to the actions."""
+        if board.has_focus:
+            self.focus_picker()
+        else:
+            board.focus()
+
     def focus_picker(self) -> None:
         """The keyboard to the action picker (to the result banner first while it holds the
         result of the player's fight: their next Enter dismisses it)."""

@@ -37,7 +37,7 @@ class ObjectivesScreen(GameScreen):
             "focus_hand",
             "Hand",
             id="objectives.hand",
-            tooltip="Walk your hand (arrows, Enter chooses a card)",
+            tooltip="Walk your hand (arrows, Enter chooses a card); again: back to the actions",
         ),
     ]
     HELP_NOTES = (
@@ -45,7 +45,8 @@ class ObjectivesScreen(GameScreen):
         "pile up in the War Weariness pool. The team's bar and the pool's slots are at the top "
         "(the │ marks where war weariness grows); once the pool can fill by the next turn's end, "
         "the pool's line gives the chance (the NVA win), as the rule-based players would play.\n"
-        "Your hand is at the bottom, grouped by card: Ctrl+T (or a click) moves there, left and "
+        "Your hand is at the bottom, grouped by card: Ctrl+T (or a click) moves there and Ctrl+T "
+        "again back to the actions; left and "
         "right walk it, Enter chooses a card and the action list shows only what uses it; up "
         "goes to the objectives in the pool, where Enter shows only the actions about one. Esc "
         "shows everything again. Other hands show only as card backs.\n"
@@ -159,7 +160,7 @@ class ObjectivesScreen(GameScreen):
         return self.query_one("#tableau", CardTableau)
 
     def action_focus_hand(self) -> None:
-        self.tableau.focus()
+        self.toggle_board_focus(self.tableau)
 
     @on(Board.Selected, "#tableau")
     def _place_selected(self, message: Board.Selected) -> None:

@@ -53,7 +53,8 @@ class SolitaireScreen(GameScreen):
             "focus_map",
             "Map",
             id="solitaire.map",
-            tooltip="Move the cursor over the map (arrows, Enter selects)",
+            tooltip="Move the cursor over the map (arrows, Enter selects); again: back to "
+            "the actions",
         ),
         Binding("plus,equals_sign", "speed(1)", "Faster", show=False, id="solitaire.faster"),
         Binding("minus", "speed(-1)", "Slower", show=False, id="solitaire.slower"),
@@ -69,7 +70,8 @@ class SolitaireScreen(GameScreen):
         "AirCav redeploy played as the rule-based player would), the chance the war ends this "
         "turn and the PP likely at B9 (8 rolls in 10 fall in that range), from the dice still "
         "to come, sampled anew after each of your decisions.\n"
-        "The map: Ctrl+T (or a click) moves there; arrows move the cursor over areas and Trail "
+        "The map: Ctrl+T (or a click) moves there and Ctrl+T again back to the actions; arrows "
+        "move the cursor over areas and Trail "
         "areas; Enter selects one and the action list shows only what can be done there; Esc "
         "shows everything again. Moving through the action list lights up the places each "
         "action is about.\n"
@@ -213,7 +215,7 @@ class SolitaireScreen(GameScreen):
         return keys
 
     def action_focus_map(self) -> None:
-        self.region_map.focus()
+        self.toggle_board_focus(self.region_map)
 
     def check_action(self, action: str, parameters) -> bool | None:
         if action == "combat":
