@@ -104,6 +104,8 @@ async def test_the_challenge_list_shows_the_rates_measured_at_the_players_chosen
         setup.query_one("#players").value = 1
         await wait_until(pilot, lambda: "%" not in choices())
         await pilot.pause()
+        help_text = str(setup.query_one("#preset-help").render())
+        assert "measured with more players, not at 1 player" in help_text
         setup.query_one("#preset").value = "quagmire"
         await wait_until(
             pilot, lambda: "Hands of 3" in str(setup.query_one("#preset-help").render())

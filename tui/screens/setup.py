@@ -44,8 +44,16 @@ def preset_label(preset: Preset, players: int) -> str:
     return f"{preset.title} ({rates})" if rates else preset.title
 
 
-def preset_help(preset: Preset | None, players: int) -> str:
+def preset_help(preset: Preset | None, players: int, presets: tuple[Preset, ...] = ()) -> str:
+    """The line under the Challenge list: what a challenge is and what its rates mean (with no
+    challenge chosen, `presets` the game's), or the chosen one's description and rates."""
     if preset is None:
+        if presets and not any(p.rates(players) for p in presets):
+            return (
+                "A challenge sets the options below, from the easiest to the hardest. How often "
+                f"AI players won each was measured with more players, not at "
+                f"{players_phrase(players)}."
+            )
         return (
             "A challenge sets the options below. Beside each: how often a team of AI players "
             f"won it against the NVA at {players_phrase(players)} — the lower, the harder."
@@ -182,7 +190,9 @@ class SetupScreen(Page[None]):
                     "players won it at this number of players: the lower, the harder",
                 )
             yield Static(
-                preset_help(self._preset(game), self.players), id="preset-help", markup=False
+                preset_help(self._preset(game), self.players, game.presets),
+                id="preset-help",
+                markup=False,
             )
         basic = [o for o in game.options if not o.advanced]
         advanced = [o for o in game.options if o.advanced]
@@ -225,7 +235,9 @@ class SetupScreen(Page[None]):
             return
         game = core.game(self.game_id)
         self.preset = str(event.value)
-        self.query_one("#preset-help", Static).update(preset_help(self._preset(game), self.players))
+        self.query_one("#preset-help", Static).update(
+            preset_help(self._preset(game), self.players, game.presets)
+        )
         for key, value in preset_options(game, self.preset).items():
             widget = self.query_one(f"#opt-{key}")
             widget.value = str(value) if isinstance(widget, Input) else value
