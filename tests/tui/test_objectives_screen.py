@@ -297,3 +297,14 @@ def test_the_story_tells_a_fight_in_the_logs_words_lit_on_its_objective_and_colo
     target, lost = fight(["rf"], ["infantry"])
     assert ("Bien", (("pool", target),), "loss") in lost  # "Bien Hoa holds (overrun): ..."
     assert ("NVA", (), "loss") in lost  # "NVA 3 against Free World 1: overrun!"
+
+
+async def test_the_status_line_offers_what_the_list_offers(tmp_path):
+    """In the main phase the status line names what the player may do: here only the end of
+    the turn (no objective may be attacked, no special played), as the action list shows."""
+    only_end = lambda s: s.phase == "main" and {a[0] for a in GAME.legal_actions(s)} == {"end"}  # noqa: E731
+    app = make_app(tmp_path, session=session(1, 2, rules_line(1, 2, only_end)))
+    async with app.run_test(size=(120, 40)) as pilot:
+        screen = await started(pilot)
+        status = str(screen.query_one("#status-line").render())
+        assert status.endswith("· end turn") and "attack" not in status

@@ -79,13 +79,30 @@ class ObjectivesScreen(GameScreen):
         turn_of = self.session.seat_name(s.current)
         acting = self.session.seat_name(self.session.to_move)
         phase = {
-            MAIN: "attack, special or pass",
+            MAIN: self._main_choices(),
             CALL_OFF: "fight on or call off",
             BID: f"{acting} bids",
             REINFORCE: f"{acting} hands out reinforcements",
         }.get(s.phase, "")
         text = f"Turn {s.turn} · {turn_of}'s turn"
         return f"{text} · {phase}" if phase and not self.session.over else text
+
+    def _main_choices(self) -> str:
+        """What the player to move may do in the main phase, in the words of their list
+        ("attack or end turn"); for another seat, what the phase allows."""
+        if not self.session.human_to_move:
+            return "attack, special or end turn"
+        verbs = {action[0] for action in self.session.legal()}
+        choices = [
+            words
+            for words, kinds in (
+                ("attack", {"attack"}),
+                ("special", {"pacify", "hearts"}),
+                ("end turn", {"end"}),
+            )
+            if verbs & kinds
+        ]
+        return " or ".join([", ".join(choices[:-1]), choices[-1]] if len(choices) > 2 else choices)
 
     def goal_text(self) -> str:
         s = self.view
