@@ -1059,53 +1059,34 @@ def battle(w: Work, h: int, a: int, b: int) -> None:
     da, db = w.roll(), w.roll()
     at = (HEX[h],)
     seats = (w.players if a == NATIVE_SIDE else a, w.players if b == NATIVE_SIDE else b)
-    w.record(
-        E.BATTLE_DIE,
-        seats=seats[:1],
-        places=at,
-        dice=(da,),
-        radius=w.radius,
-        side=a,
-        strength=sa,
-        total=sa + da,
-    )
-    w.record(
-        E.BATTLE_DIE,
-        seats=seats[1:],
-        places=at,
-        dice=(db,),
-        radius=w.radius,
-        side=b,
-        strength=sb,
-        total=sb + db,
-    )
-    if sa + da == sb + db:
+    ta, tb = sa + da, sb + db
+    for side, seat, die, power in ((a, seats[0], da, sa), (b, seats[1], db, sb)):
         w.record(
-            E.BATTLE,
-            seats=seats,
+            E.BATTLE_DIE,
+            seats=(seat,),
             places=at,
+            dice=(die,),
             radius=w.radius,
-            sides=(a, b),
-            strengths=(sa, sb),
-            totals=(sa + da, sb + db),
-            winner=None,
-            loser=None,
-            losses=(0, 0),
+            side=side,
+            strength=power,
+            total=power + die,
         )
-        return
-    if sa + da > sb + db:
-        winner, loser, wd, ld, wt, lt = a, b, da, db, sa + da, sb + db
-    else:
-        winner, loser, wd, ld, wt, lt = b, a, db, da, sb + db, sa + da
-    rule = w.rules.casualties
-    if rule == "dice_diff_min1":
-        losses = max(1, wd - ld)
-    elif rule == "dice_abs":
-        losses = abs(wd - ld)
-    elif rule == "dice_diff_or_zero":
-        losses = max(0, wd - ld)
-    else:
-        losses = wt - lt
+    winner = loser = None  # a tie: nobody loses anything
+    losses = 0
+    if ta != tb:
+        if ta > tb:
+            winner, loser, wd, ld, wt, lt = a, b, da, db, ta, tb
+        else:
+            winner, loser, wd, ld, wt, lt = b, a, db, da, tb, ta
+        rule = w.rules.casualties
+        if rule == "dice_diff_min1":
+            losses = max(1, wd - ld)
+        elif rule == "dice_abs":
+            losses = abs(wd - ld)
+        elif rule == "dice_diff_or_zero":
+            losses = max(0, wd - ld)
+        else:
+            losses = wt - lt
     w.record(
         E.BATTLE,
         seats=seats,
@@ -1113,7 +1094,7 @@ def battle(w: Work, h: int, a: int, b: int) -> None:
         radius=w.radius,
         sides=(a, b),
         strengths=(sa, sb),
-        totals=(sa + da, sb + db),
+        totals=(ta, tb),
         winner=winner,
         loser=loser,
         losses=(losses, 0) if loser == a else (0, losses),

@@ -44,7 +44,7 @@ def preset_label(preset: Preset, players: int) -> str:
     return f"{preset.title} ({rates})" if rates else preset.title
 
 
-def preset_help(preset: Preset | None, players: int, presets: tuple[Preset, ...] = ()) -> str:
+def preset_help(preset: Preset | None, players: int, presets: tuple[Preset, ...]) -> str:
     """The line under the Challenge list: what a challenge is and what its rates mean (with no
     challenge chosen, `presets` the game's), or the chosen one's description and rates."""
     if preset is None:
